@@ -1,0 +1,120 @@
+"""The breaks catalogue: one unified diff per classic autograd bug.
+
+`applied(slug)` gives an isolated broken copy of minigrad for a block of code
+(tests, doc blocks, the browser): new module objects built from the patched
+source in memory, swapped into `sys.modules` only inside the `with` block.
+Nothing is written to disk; the healthy modules come back on exit.
+`python -m minigrad.breaks` edits a learner's working copy instead.
+"""
+
+import importlib.abc
+import importlib.util
+import linecache
+import sys
+import tomllib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import patch
+
+HERE = Path(__file__).resolve().parent
+PACKAGE_DIR = HERE.parent  # .../minigrad
+ROOT = PACKAGE_DIR.parent  # diff paths ("minigrad/tensor.py") are relative to this
+
+
+@dataclass(frozen=True)
+class Break:
+    slug: str
+    phase: int
+    target: str  # the file the diff edits, e.g. "minigrad/tensor.py"
+    title: dict  # language -> title
+
+    @property
+    def diff_path(self):
+        return HERE / f"{self.slug}.diff"
+
+    def diff_text(self):
+        return self.diff_path.read_text(encoding="utf-8")
+
+    def file_patches(self):
+        return patch.parse(self.diff_text(), name=self.diff_path.name)
+
+
+def catalogue():
+    """Every break, in catalogue order (phase, then as listed)."""
+    data = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))
+    breaks = [Break(b["slug"], b["phase"], b["target"], dict(b["title"])) for b in data["break"]]
+    return sorted(breaks, key=lambda b: b.phase)
+
+
+def get(slug):
+    for b in catalogue():
+        if b.slug == slug:
+            return b
+    known = ", ".join(b.slug for b in catalogue())
+    raise KeyError(f"no break named {slug!r}; known breaks: {known}")
+
+
+def patched_sources(slug, root=ROOT):
+    """{relative path: text} of every file the break changes, patched in memory."""
+    out = {}
+    for fp in get(slug).file_patches():
+        source = (Path(root) / fp.path).read_text(encoding="utf-8")
+        out[fp.path] = patch.apply(fp, source)
+    return out
+
+
+def _is_engine_module(name):
+    """minigrad and its submodules, except this catalogue (which stays healthy)."""
+    return (name == "minigrad" or name.startswith("minigrad.")) and not name.startswith("minigrad.breaks")
+
+
+class _BrokenFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves minigrad's modules from source text, patched where the break says."""
+
+    def __init__(self, slug, changed):
+        self.slug, self.changed = slug, changed
+
+    def find_spec(self, name, path=None, target=None):
+        if not _is_engine_module(name):
+            return None
+        relative = name.replace(".", "/")
+        is_package = (ROOT / relative / "__init__.py").exists()
+        file = f"{relative}/__init__.py" if is_package else f"{relative}.py"
+        if not (ROOT / file).exists():
+            return None
+        spec = importlib.util.spec_from_loader(name, self, is_package=is_package)
+        spec.origin = file
+        return spec
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        file = module.__spec__.origin
+        source = self.changed.get(file) or (ROOT / file).read_text(encoding="utf-8")
+        shown_as = f"<broken by {self.slug}>/{file}"
+        linecache.cache[shown_as] = (len(source), None, source.splitlines(keepends=True), shown_as)
+        module.__file__ = shown_as
+        exec(compile(source, shown_as, "exec"), module.__dict__)
+
+
+@contextmanager
+def applied(slug):
+    """Inside the block, `import minigrad...` gives the broken copy; yields its package."""
+    changed = patched_sources(slug)  # a stale diff fails here, before anything is swapped
+    healthy = {name: mod for name, mod in sys.modules.items() if _is_engine_module(name)}
+    for name in healthy:
+        del sys.modules[name]
+    finder = _BrokenFinder(slug, changed)
+    sys.meta_path.insert(0, finder)
+    try:
+        import minigrad
+
+        yield minigrad
+    finally:
+        sys.meta_path.remove(finder)
+        for name in [n for n in sys.modules if _is_engine_module(n)]:
+            del sys.modules[name]
+        sys.modules.update(healthy)
