@@ -96,7 +96,7 @@ class _BrokenFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         source = self.changed.get(file) or (ROOT / file).read_text(encoding="utf-8")
         shown_as = f"<broken by {self.slug}>/{file}"
         linecache.cache[shown_as] = (len(source), None, source.splitlines(keepends=True), shown_as)
-        module.__file__ = shown_as
+        module.__file__ = str(ROOT / file)  # real, so data files beside it are found
         exec(compile(source, shown_as, "exec"), module.__dict__)
 
 
