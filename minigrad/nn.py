@@ -103,16 +103,18 @@ class MLP(Sequential):
 
 
 class LayerNorm(Module):
-    """Normalise each row over its last axis (biased variance), then scale and shift."""
+    """Normalise each sample over its last axes (biased variance), then scale and shift."""
 
     def __init__(self, normalized_shape, eps=1e-5):
         self.eps = eps
-        self.weight = Tensor(np.ones(normalized_shape), requires_grad=True)
-        self.bias = Tensor(np.zeros(normalized_shape), requires_grad=True)
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        self.axes = tuple(range(-len(shape), 0))  # the trailing axes that normalized_shape names
+        self.weight = Tensor(np.ones(shape), requires_grad=True)
+        self.bias = Tensor(np.zeros(shape), requires_grad=True)
 
     def forward(self, x):
-        mean = x.mean(axis=-1, keepdims=True)
-        var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+        mean = x.mean(axis=self.axes, keepdims=True)
+        var = ((x - mean) ** 2).mean(axis=self.axes, keepdims=True)
         x_hat = (x - mean) / (var + self.eps) ** 0.5
         return x_hat * self.weight + self.bias
 

@@ -42,19 +42,20 @@ class Adam(Optimizer):
         super().__init__(params, lr)
         self.beta1, self.beta2 = betas
         self.eps = eps
-        self.t = 0
+        self.t = [0] * len(self.params)  # per parameter, as torch: a step without a gradient does not count
         self.m = [np.zeros_like(p.data) for p in self.params]
         self.v = [np.zeros_like(p.data) for p in self.params]
 
     def step(self):
-        self.t += 1
-        for p, m, v in zip(self.params, self.m, self.v):
+        for i, (p, m, v) in enumerate(zip(self.params, self.m, self.v)):
             if p.grad is None:
                 continue
+            self.t[i] += 1
+            t = self.t[i]
             m *= self.beta1
             m += (1 - self.beta1) * p.grad
             v *= self.beta2
             v += (1 - self.beta2) * p.grad**2
-            m_hat = m / (1 - self.beta1**self.t)
-            v_hat = v / (1 - self.beta2**self.t)
+            m_hat = m / (1 - self.beta1**t)
+            v_hat = v / (1 - self.beta2**t)
             p.data -= self.lr * m_hat / (np.sqrt(v_hat) + self.eps)

@@ -6,6 +6,7 @@ is the chain rule's sum over paths: a value used twice gets two terms.
 """
 
 import math
+import numbers
 
 from .graph import topological_order
 
@@ -52,12 +53,12 @@ class Value:
         return out
 
     def __pow__(self, exponent):
-        if not isinstance(exponent, (int, float)):
+        if not isinstance(exponent, numbers.Real):
             raise TypeError(f"Value ** only takes a number exponent, got {type(exponent).__name__}")
         out = Value(self.data**exponent, (self,), f"**{exponent}")
 
         def _backward():
-            self.grad += exponent * self.data ** (exponent - 1) * out.grad
+            self.grad += (exponent * self.data ** (exponent - 1) if exponent else 0.0) * out.grad
 
         out._backward = _backward
         return out

@@ -6,6 +6,8 @@ an array of exactly the parent's shape. Broadcasting in a forward pass is undone
 in exactly one place, `unbroadcast`.
 """
 
+import numbers
+
 import numpy as np
 
 from .graph import topological_order
@@ -105,13 +107,13 @@ class Tensor:
         return out
 
     def __pow__(self, exponent):
-        if not isinstance(exponent, (int, float)):
+        if not isinstance(exponent, numbers.Real):
             raise TypeError(f"Tensor ** only takes a number exponent, got {type(exponent).__name__}")
-        a = self
-        out = Tensor(a.data**exponent, _children=(a,), _op=f"**{exponent}")
+        a, exponent = self, float(exponent)
+        out = Tensor(a.data**exponent, _children=(a,), _op=f"**{exponent:g}")
 
         def _backward():
-            a.grad += exponent * a.data ** (exponent - 1) * out.grad
+            a.grad += _power_rule(exponent, a.data) * out.grad
 
         out._backward = _backward
         return out
@@ -237,7 +239,7 @@ class Tensor:
 
     def transpose(self, *axes):
         axes = axes[0] if len(axes) == 1 and isinstance(axes[0], (tuple, list)) else axes
-        axes = tuple(axes) or tuple(reversed(range(self.ndim)))
+        axes = tuple(ax % self.ndim for ax in axes) or tuple(reversed(range(self.ndim)))
         a = self
         out = Tensor(a.data.transpose(axes), _children=(a,), _op="transpose")
 
@@ -312,6 +314,11 @@ class Tensor:
 
 def _no_backward():
     pass
+
+
+def _power_rule(p, x):
+    """d(x**p)/dx = p * x**(p-1), and exactly 0 for p = 0 (not 0 * inf at x = 0)."""
+    return p * x ** (p - 1) if p != 0 else np.zeros_like(x)
 
 
 def _stable_sigmoid(x):

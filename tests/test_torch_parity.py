@@ -46,37 +46,7 @@ RTOL, ATOL = 1e-10, 1e-12
 
 # Discrepancies found by these tests, reported to minigrad's owner; each xfail
 # is strict, so the fix turns it into a failure that asks for the mark's removal.
-KNOWN_BUGS = {  # case id: (exception the bug raises, or None for either, reason)
-    "transpose:2x3x4:axes=(0,-1,1)": (
-        ValueError,
-        ("minigrad bug: Tensor.transpose backward inverts the permutation with np.argsort(axes), "
-         "which is wrong for negative axes (here the gradient has the wrong shape)"),
-    ),
-    "transpose:3x3:axes=(-1,0)": (
-        AssertionError,
-        ("minigrad bug: Tensor.transpose backward inverts the permutation with np.argsort(axes), "
-         "which is wrong for negative axes (here the gradient is silently not transposed)"),
-    ),
-    "pow:4x3:p=0,init=ties": (
-        None,
-        "minigrad bug: d(x**0)/dx is computed as 0 * x**-1, nan at x = 0; torch gives 0",
-    ),
-    "Value:pow0_at_zero": (
-        ZeroDivisionError,
-        "minigrad bug: Value backward of x**0 evaluates 0.0**-1 at x = 0 and raises; torch gives 0",
-    ),
-    "LayerNorm(normalized_shape=(3,6)):train2x3x6": (
-        AssertionError,
-        ("minigrad discrepancy: LayerNorm accepts a multi-axis normalized_shape but normalises over "
-         "the last axis only; torch normalises over all of normalized_shape"),
-    ),
-    "Adam(lr=0.1):3steps:no_b_in_step0": (
-        AssertionError,
-        ("minigrad discrepancy: Adam keeps one step count for all parameters, so a parameter "
-         "without a gradient in some step gets the wrong bias correction later; torch counts "
-         "steps per parameter"),
-    ),
-}
+KNOWN_BUGS = {}  # case id: (exception the bug raises, or None for either, reason); none open
 
 
 def _params(cases):
