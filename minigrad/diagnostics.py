@@ -108,7 +108,7 @@ def diamond_test():
 
 
 def torch_reference():
-    """Values and gradients equal PyTorch's, committed as data by scripts/make_torch_reference.py."""
+    """Values and gradients equal PyTorch's, committed as data by scripts/make_diagnostic_reference.py."""
     reference = json.loads(REFERENCE.read_text())
     for name, (shapes, f) in TENSOR_CASES.items():
         expected = reference[name]

@@ -1,0 +1,197 @@
+"""What pytest-markdown-docs lacks for this site, as a runner of ours.
+
+pytest-markdown-docs collects every Python block of every page (superfences
+syntax) and hands each to the default runner. The runner registered here
+replaces that default: it re-reads the block's page (tests/markdown_blocks.py),
+runs the block's chain of `continuation` blocks in a fresh namespace, block by
+block so that it knows what *this* block printed, and checks
+
+- the output block(s) under it, healthy and, on a break page (front matter
+  `minigrad_break: <slug>`), with the break applied through the same
+  `minigrad.breaks.applied` that the browser uses;
+- what the block declares about its broken run (`broken="same|silent|raises
+  Type: text"`), so a block that fails in another way than declared fails.
+
+`pytest --update-outputs` rewrites the output blocks from real runs instead of
+failing on a difference (and inserts missing ones): regenerate, then read the
+diff before committing.
+"""
+
+import contextlib
+import difflib
+import io
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+from pytest_markdown_docs._runners import DefaultRunner, register_runner
+
+sys.path.insert(0, str(Path(__file__).parent / "tests"))
+
+from markdown_blocks import parse_page  # noqa: E402
+
+from minigrad import breaks  # noqa: E402
+
+_updates = {}  # path -> {output key: new text}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-outputs",
+        action="store_true",
+        default=False,
+        help="rewrite the output blocks of doc pages from what their code prints",
+    )
+
+
+def pytest_configure(config):
+    _MinigradDocsRunner.config = config
+
+
+class DocBlockFailure(AssertionError):
+    """A page's claim that its code does not keep; the message names page, line and run."""
+
+
+@register_runner(default=True)
+class _MinigradDocsRunner(DefaultRunner):
+    config = None
+
+    def runtest(self, test, args, *, asyncio_runner=None):
+        page = parse_page(test.source_path)
+        block = page.block_at(test.start_line)
+        where = f"{_relative(page.path)}:{block.line}"
+        healthy = run_chain(page, block)
+        check_run(page, block, where, "healthy", healthy, expected_raise=block.attrs.get("raises"))
+        if page.break_slug:
+            with breaks.applied(page.break_slug):
+                broken = run_chain(page, block)
+            kind, fragment = block.broken
+            if kind == "same":
+                if broken.text != healthy.text:
+                    raise DocBlockFailure(
+                        f"{where}: with {page.break_slug} applied this block prints something else, "
+                        f'but it declares broken="same" (the default):\n{_diff(healthy.text, broken.text)}'
+                    )
+            else:
+                if kind == "silent" and broken.text == healthy.text:
+                    raise DocBlockFailure(f'{where}: declares broken="silent", but {page.break_slug} changes nothing it prints')
+                check_run(page, block, where, f"broken ({page.break_slug})", broken,
+                          expected_raise=fragment if kind == "raises" else None, broken=True)
+
+    def repr_failure(self, test, excinfo, style=None):
+        if isinstance(excinfo.value, DocBlockFailure):
+            return str(excinfo.value)
+        return super().repr_failure(test, excinfo, style)
+
+
+class Run:
+    def __init__(self, text, error):
+        self.text, self.error = text, error
+
+
+def run_block(block, namespace, path):
+    """Run one block; its printed text plus the `Type: message` line if it raised."""
+    code = compile("\n" * block.line + block.code, str(path), "exec")
+    out = io.StringIO()
+    error = None
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(code, namespace)
+        except Exception as e:  # the page may declare it; check_run decides
+            error = e
+    text = out.getvalue()
+    if error is not None:
+        text += "".join(traceback.format_exception_only(error))
+    return Run(text, error)
+
+
+def run_chain(page, block):
+    namespace = {"__name__": "__main__"}
+    for earlier in page.chain(block):
+        run = run_block(earlier, namespace, page.path)
+    return run
+
+
+def check_run(page, block, where, label, run, expected_raise=None, broken=False):
+    if expected_raise is None and run.error is not None:
+        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.text}")
+    if expected_raise is not None:
+        if run.error is None:
+            raise DocBlockFailure(f"{where}: the {label} run was declared to raise {expected_raise!r}, but it did not")
+        last_line = run.text.rstrip("\n").splitlines()[-1]
+        if expected_raise not in last_line:
+            raise DocBlockFailure(f"{where}: the {label} run raised {last_line!r}, not the declared {expected_raise!r}")
+    shown = block.output(broken)
+    if shown is None:
+        if broken or run.text:
+            _record_update(page.path, block, broken, run.text)
+            if not _updating():
+                raise DocBlockFailure(
+                    f"{where}: the {label} run prints\n{run.text}\nbut the page shows no "
+                    f"{'broken ' if broken else ''}output block (pytest --update-outputs adds it)"
+                )
+        return
+    if shown.text.rstrip() != run.text.rstrip():
+        _record_update(page.path, block, broken, run.text)
+        if not _updating():
+            raise DocBlockFailure(
+                f"{where}: the {label} output shown at line {shown.line} is not what the block prints:\n"
+                f"{_diff(shown.text, run.text)}\n(pytest --update-outputs rewrites it)"
+            )
+
+
+def _diff(shown, actual):
+    return "".join(difflib.unified_diff(shown.splitlines(True), actual.splitlines(True), "page", "actual"))
+
+
+def _relative(path):
+    try:
+        return str(Path(path).resolve().relative_to(Path(__file__).parent))
+    except ValueError:
+        return str(path)
+
+
+def _updating():
+    config = _MinigradDocsRunner.config
+    return config is not None and config.getoption("--update-outputs")
+
+
+def _record_update(path, block, broken, text):
+    if _updating():
+        _updates.setdefault(str(path), {})[(block.line, broken)] = text
+
+
+def pytest_sessionfinish(session):
+    for path, changes in _updates.items():
+        rewrite_outputs(Path(path), changes)
+
+
+def rewrite_outputs(path, changes):
+    """Replace (or insert) output blocks; work bottom-up so line numbers stay valid."""
+    page = parse_page(path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for block in sorted(page.blocks, key=lambda b: -b.line):
+        for broken in (True, False):
+            if (block.line, broken) not in changes:
+                continue
+            text = changes[(block.line, broken)]
+            body = [line + "\n" for line in text.rstrip("\n").splitlines()]
+            shown = block.output(broken)
+            if shown is not None:
+                first, end = shown.content_lines
+                lines[first:end] = body
+            else:
+                anchor = max([o.content_lines[1] + 1 for o in block.outputs], default=_block_end(lines, block.line))
+                opener = "```{.text .output .broken}\n" if broken else "```{.text .output}\n"
+                lines[anchor:anchor] = ["\n", opener, *body, "```\n"]
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def _block_end(lines, fence_line):
+    """Index just after the closing fence of the block opened at 1-based `fence_line`."""
+    fence = lines[fence_line - 1].lstrip()[:3]
+    for i in range(fence_line, len(lines)):
+        if lines[i].strip() == fence:
+            return i + 1
+    return len(lines)

@@ -1,0 +1,145 @@
+"""Read a page's code blocks the way the doc tests, the parity check and the
+browser runner all see them: Python blocks, their options, and the output
+blocks that follow them.
+
+Block options use pymdownx.superfences' brace syntax, so Material renders them
+as classes and attributes the browser runner reads from the page:
+
+    ```{.python continuation broken="raises ValueError: non-broadcastable"}
+    ```{.text .output}            what the block prints (healthy; broken too if same)
+    ```{.text .output .broken}    what it prints with the page's break applied
+
+`broken` is `same` (the default: the break changes nothing this block
+prints), `silent` (the output changes, nothing raises) or `raises Type: text`.
+`raises="Type: text"` declares that the healthy run raises. `notest` needs a
+`reason="..."`, which the page shows.
+"""
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+PYTHON = {"py", "python", "python3"}
+_FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+
+
+@dataclass
+class Output:
+    text: str
+    broken: bool
+    line: int  # 1-based line of the opening fence
+    content_lines: tuple  # (first, last) 0-based line indexes of the content, end exclusive
+
+
+@dataclass
+class Block:
+    code: str
+    line: int  # 1-based line of the opening fence
+    options: set
+    attrs: dict
+    outputs: list = field(default_factory=list)
+
+    @property
+    def continuation(self):
+        return "continuation" in self.options
+
+    @property
+    def notest(self):
+        return "notest" in self.options
+
+    @property
+    def broken(self):
+        """('same'|'silent'|'raises', fragment)."""
+        value = self.attrs.get("broken", "same")
+        kind, _, fragment = value.partition(" ")
+        if kind not in ("same", "silent", "raises") or (kind == "raises") != bool(fragment.strip()):
+            raise ValueError(f'line {self.line}: broken="{value}" must be same, silent, or "raises Type: text"')
+        return kind, fragment.strip()
+
+    def output(self, broken):
+        for out in self.outputs:
+            if out.broken == broken:
+                return out
+        return None
+
+
+@dataclass
+class Page:
+    path: Path
+    front_matter: dict
+    blocks: list  # Python blocks only, in page order
+
+    @property
+    def break_slug(self):
+        return self.front_matter.get("minigrad_break")
+
+    def block_at(self, line):
+        for block in self.blocks:
+            if block.line == line:
+                return block
+        raise LookupError(f"{self.path}: no Python block starts at line {line}")
+
+    def chain(self, block):
+        """The blocks that run before `block` in its namespace, then `block`."""
+        index = self.blocks.index(block)
+        start = index
+        while start > 0 and self.blocks[start].continuation:
+            start -= 1
+        return [b for b in self.blocks[start : index + 1] if not b.notest]
+
+
+def parse_info(info):
+    """`{.python continuation a="b c"}` -> ('python', {'continuation'}, {'a': 'b c'}, {'classes'})."""
+    info = info.strip()
+    if not info.startswith("{"):
+        parts = info.split()
+        return (parts[0] if parts else ""), set(parts[1:]), {}, set()
+    lang, options, attrs, classes = "", set(), {}, set()
+    for part in shlex.split(info.strip("{}")):
+        if part.startswith("."):
+            lang, classes = (part[1:], classes) if not lang else (lang, classes | {part[1:]})
+        elif "=" in part:
+            key, value = part.split("=", 1)
+            attrs[key] = value
+        else:
+            options.add(part)
+    return lang, options, attrs, classes
+
+
+def parse_page(path):
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    match = _FRONT_MATTER.match(text)
+    front = {}
+    if match:
+        for line in match.group(1).splitlines():
+            key, _, value = line.partition(":")
+            front[key.strip()] = value.strip()
+    blocks, previous_end = [], None
+    tokens = MarkdownIt("commonmark").parse(text)
+    for token in tokens:
+        if token.type != "fence" or not token.map:
+            previous_end = token.map[1] if token.map else previous_end
+            continue
+        lang, options, attrs, classes = parse_info(token.info)
+        first, end = token.map
+        if lang in PYTHON:
+            blocks.append(Block(token.content, first + 1, options, attrs))
+        elif "output" in classes:
+            if not blocks or previous_end is None or text.splitlines()[previous_end:first] != [""] * (first - previous_end):
+                raise ValueError(f"{path}:{first + 1}: an output block must follow a Python block")
+            blocks[-1].outputs.append(Output(token.content, "broken" in classes, first + 1, (first + 1, end - 1)))
+        previous_end = end
+    return Page(path, front, blocks)
+
+
+def split_comments(code):
+    """The code without comments (translations may translate comments only)."""
+    import io
+    import tokenize
+
+    kept = [tok for tok in tokenize.generate_tokens(io.StringIO(code).readline) if tok.type != tokenize.COMMENT]
+    return re.sub(r"[ \t]+\n", "\n", tokenize.untokenize(kept))
