@@ -17,11 +17,8 @@ failing on a difference (and inserts missing ones): regenerate, then read the
 diff before committing.
 """
 
-import contextlib
 import difflib
-import io
 import sys
-import traceback
 from pathlib import Path
 
 import pytest
@@ -31,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
 from markdown_blocks import parse_page  # noqa: E402
 
-from minigrad import breaks  # noqa: E402
+from minigrad.breaks import blocks  # noqa: E402
 
 _updates = {}  # path -> {output key: new text}
 
@@ -64,17 +61,16 @@ class _MinigradDocsRunner(DefaultRunner):
         healthy = run_chain(page, block)
         check_run(page, block, where, "healthy", healthy, expected_raise=block.attrs.get("raises"))
         if page.break_slug:
-            with breaks.applied(page.break_slug):
-                broken = run_chain(page, block)
+            broken = run_chain(page, block, slug=page.break_slug)
             kind, fragment = block.broken
             if kind == "same":
-                if broken.text != healthy.text:
+                if broken.output != healthy.output:
                     raise DocBlockFailure(
                         f"{where}: with {page.break_slug} applied this block prints something else, "
-                        f'but it declares broken="same" (the default):\n{_diff(healthy.text, broken.text)}'
+                        f'but it declares broken="same" (the default):\n{_diff(healthy.output, broken.output)}'
                     )
             else:
-                if kind == "silent" and broken.text == healthy.text:
+                if kind == "silent" and broken.output == healthy.output:
                     raise DocBlockFailure(f'{where}: declares broken="silent", but {page.break_slug} changes nothing it prints')
                 check_run(page, block, where, f"broken ({page.break_slug})", broken,
                           expected_raise=fragment if kind == "raises" else None, broken=True)
@@ -85,59 +81,37 @@ class _MinigradDocsRunner(DefaultRunner):
         return super().repr_failure(test, excinfo, style)
 
 
-class Run:
-    def __init__(self, text, error):
-        self.text, self.error = text, error
-
-
-def run_block(block, namespace, path):
-    """Run one block; its printed text plus the `Type: message` line if it raised."""
-    code = compile("\n" * block.line + block.code, str(path), "exec")
-    out = io.StringIO()
-    error = None
-    with contextlib.redirect_stdout(out):
-        try:
-            exec(code, namespace)
-        except Exception as e:  # the page may declare it; check_run decides
-            error = e
-    text = out.getvalue()
-    if error is not None:
-        text += "".join(traceback.format_exception_only(error))
-    return Run(text, error)
-
-
-def run_chain(page, block):
-    namespace = {"__name__": "__main__"}
-    for earlier in page.chain(block):
-        run = run_block(earlier, namespace, page.path)
-    return run
+def run_chain(page, block, slug=None):
+    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks)."""
+    chain = [blocks.Block(b.code, str(page.path), b.line + 1) for b in page.chain(block)]
+    return blocks.run_chain(chain, slug=slug)
 
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):
     if expected_raise is None and run.error is not None:
-        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.text}")
+        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.traceback}")
     if expected_raise is not None:
         if run.error is None:
             raise DocBlockFailure(f"{where}: the {label} run was declared to raise {expected_raise!r}, but it did not")
-        last_line = run.text.rstrip("\n").splitlines()[-1]
+        last_line = run.output.rstrip("\n").splitlines()[-1]
         if expected_raise not in last_line:
             raise DocBlockFailure(f"{where}: the {label} run raised {last_line!r}, not the declared {expected_raise!r}")
     shown = block.output(broken)
     if shown is None:
-        if broken or run.text:
-            _record_update(page.path, block, broken, run.text)
+        if broken or run.output:
+            _record_update(page.path, block, broken, run.output)
             if not _updating():
                 raise DocBlockFailure(
-                    f"{where}: the {label} run prints\n{run.text}\nbut the page shows no "
+                    f"{where}: the {label} run prints\n{run.output}\nbut the page shows no "
                     f"{'broken ' if broken else ''}output block (pytest --update-outputs adds it)"
                 )
         return
-    if shown.text.rstrip() != run.text.rstrip():
-        _record_update(page.path, block, broken, run.text)
+    if shown.text.rstrip() != run.output.rstrip():
+        _record_update(page.path, block, broken, run.output)
         if not _updating():
             raise DocBlockFailure(
                 f"{where}: the {label} output shown at line {shown.line} is not what the block prints:\n"
-                f"{_diff(shown.text, run.text)}\n(pytest --update-outputs rewrites it)"
+                f"{_diff(shown.text, run.output)}\n(pytest --update-outputs rewrites it)"
             )
 
 
