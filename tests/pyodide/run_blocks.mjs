@@ -1,0 +1,124 @@
+// Run doc code blocks in Pyodide, the way the browser runs them.
+//
+//   node tests/pyodide/run_blocks.mjs RESULTS.json < job.json
+//
+// The job (stdin) is a JSON list of
+//   {id, blocks: [{code, name, first_line}], slug: "<break slug>" | null}
+// Each entry is one chain: the blocks run in order in a fresh namespace with
+// minigrad.breaks.blocks.run_chain (inside `applied(slug)` when slug is set),
+// exactly as CI does in CPython. The results are a JSON list of
+//   {id, output, error_type, runner_error}
+// written to RESULTS.json; without an argument they go to stdout after a line
+// holding only MARKER, so Pyodide's own chatter ("Loading numpy") can't be
+// mistaken for them. error_type is the raised exception's type as
+// traceback.format_exception_only names it, or null; runner_error is set (and
+// output is null) only when run_chain itself failed (a stale diff, a syntax
+// error), which CI would report as a failure as well.
+//
+// Everything loads from node_modules: Pyodide from node_modules/pyodide, NumPy
+// from the wheel shipped in @bentopdf/pymupdf-wasm (loaded by path, because
+// its checksum differs from the one in pyodide-lock.json). Nothing is fetched.
+
+import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MARKER = "=== minigrad run_blocks results ===";
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
+const NUMPY_WHEEL = join(
+  ROOT,
+  "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl",
+);
+const PACKAGE_EXTENSIONS = [".py", ".toml", ".diff", ".json"];
+const FS_ROOT = "/home/pyodide/repo"; // minigrad/ goes here, like the repo root in CPython
+
+const log = (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n");
+
+function packageFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "__pycache__") out.push(...packageFiles(path));
+    } else if (PACKAGE_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf-8");
+}
+
+const RUNNER = `
+import json
+import traceback
+
+from minigrad.breaks.blocks import Block, run_chain
+
+
+def _type_name(error):
+    kind = type(error)
+    module = kind.__module__
+    return kind.__qualname__ if module in ("builtins", "__main__") else f"{module}.{kind.__qualname__}"
+
+
+def run_job(text):
+    results = []
+    for job in json.loads(text):
+        chain = [Block(b["code"], b["name"], b["first_line"]) for b in job["blocks"]]
+        try:
+            run = run_chain(chain, slug=job.get("slug"))
+        except BaseException as error:  # the runner itself failed: report, keep going
+            results.append({"id": job["id"], "output": None, "error_type": None,
+                            "runner_error": "".join(traceback.format_exception(error))})
+            continue
+        results.append({"id": job["id"], "output": run.output,
+                        "error_type": _type_name(run.error) if run.error is not None else None,
+                        "runner_error": None})
+    return json.dumps(results)
+`;
+
+async function main() {
+  const resultsPath = process.argv[2];
+  for (const need of [join(PYODIDE_DIR, "pyodide.mjs"), NUMPY_WHEEL, join(ROOT, "minigrad")]) {
+    if (!existsSync(need)) throw new Error(`missing ${need} (run npm install)`);
+  }
+  const job = await readStdin();
+
+  const { loadPyodide } = await import(join(PYODIDE_DIR, "pyodide.mjs"));
+  const pyodide = await loadPyodide({
+    indexURL: PYODIDE_DIR + "/",
+    stdout: log, // Python's own prints (none expected: run_chain captures the blocks')
+    stderr: log,
+  });
+  await pyodide.loadPackage(NUMPY_WHEEL, { messageCallback: log, errorCallback: log });
+
+  const packageDir = join(ROOT, "minigrad");
+  for (const file of packageFiles(packageDir)) {
+    const target = `${FS_ROOT}/minigrad/${relative(packageDir, file).split("\\").join("/")}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, readFileSync(file));
+  }
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(FS_ROOT)})`);
+  pyodide.runPython(RUNNER);
+
+  const runJob = pyodide.globals.get("run_job");
+  const results = runJob(job);
+  runJob.destroy();
+
+  if (resultsPath) {
+    writeFileSync(resultsPath, results, "utf-8");
+  } else {
+    process.stdout.write(`\n${MARKER}\n${results}\n`);
+  }
+}
+
+main().catch((error) => {
+  log(error && error.stack ? error.stack : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,175 @@
+"""Every doc code block prints the same in Pyodide as in CPython.
+
+The browser runs a page's blocks in Pyodide with its own NumPy wheel; CI runs
+them in CPython (conftest.py). Both go through minigrad.breaks.blocks.run_chain,
+so this test builds, for every page under docs/ (all languages), every Python
+block that is not `notest`, healthy and (on a break page) with the page's break
+applied, the same chain conftest.py runs, sends all of them to
+tests/pyodide/run_blocks.mjs in one Node process (one Pyodide boot), and checks
+per block and mode that Pyodide printed exactly what CPython prints here, and
+what the page shows where it shows an output block.
+
+Needs `node` and `npm install` (node_modules/pyodide and the NumPy wheel); it
+skips without them, except under CI (`CI` set), where it fails instead.
+"""
+
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from markdown_blocks import parse_page
+
+from minigrad.breaks import blocks
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SCRIPT = ROOT / "tests" / "pyodide" / "run_blocks.mjs"
+NEEDED = [
+    ROOT / "node_modules" / "pyodide" / "pyodide.mjs",
+    ROOT / "node_modules" / "@bentopdf" / "pymupdf-wasm" / "assets" / "numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl",
+]
+NODE_TIMEOUT = 300  # seconds; the whole run takes a few
+
+
+@dataclass
+class Case:
+    page: object  # markdown_blocks.Page
+    block: object  # markdown_blocks.Block
+    slug: str | None  # the page's break, or None for the healthy run
+
+    @property
+    def where(self):
+        return f"{self.page.path.relative_to(ROOT)}:{self.block.line}"
+
+    @property
+    def mode(self):
+        return f"broken ({self.slug})" if self.slug else "healthy"
+
+    @property
+    def id(self):
+        return f"{self.where}:{'broken' if self.slug else 'healthy'}"
+
+    def chain(self):
+        """The blocks conftest.run_chain runs for this block (same names and line numbers)."""
+        return [blocks.Block(b.code, str(self.page.path), b.line + 1) for b in self.page.chain(self.block)]
+
+    def shown(self):
+        """The output block the page shows for this run, if any."""
+        if self.slug is None:
+            return self.block.output(False)
+        shown = self.block.output(True)
+        if shown is None and self.block.broken[0] == "same":
+            shown = self.block.output(False)  # a healthy output block stands for both runs
+        return shown
+
+
+def _cases():
+    cases = []
+    for path in sorted(DOCS.rglob("*.md")):
+        page = parse_page(path)
+        for block in page.blocks:
+            if block.notest:
+                continue
+            for slug in [None] + ([page.break_slug] if page.break_slug else []):
+                cases.append(Case(page, block, slug))
+    return cases
+
+
+CASES = _cases()
+
+
+def _error_type(error):
+    kind = type(error)
+    return kind.__qualname__ if kind.__module__ in ("builtins", "__main__") else f"{kind.__module__}.{kind.__qualname__}"
+
+
+def run_cpython(case):
+    """What run_blocks.mjs reports for the case, computed in this process."""
+    try:
+        run = blocks.run_chain(case.chain(), slug=case.slug)
+    except BaseException as error:
+        return {"output": None, "error_type": None, "runner_error": "".join(traceback.format_exception(error))}
+    return {"output": run.output, "error_type": _error_type(run.error) if run.error else None, "runner_error": None}
+
+
+def _unavailable(reason):
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI installs it, so this is a failure, not a skip")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def pyodide_results():
+    """{case id: result} for every case, from one Node/Pyodide run."""
+    node = shutil.which("node")
+    if node is None:
+        _unavailable("node is not on PATH")
+    missing = [str(p.relative_to(ROOT)) for p in NEEDED if not p.exists()]
+    if missing:
+        _unavailable(f"{', '.join(missing)} missing (run npm install)")
+    job = [
+        {
+            "id": case.id,
+            "blocks": [{"code": b.code, "name": b.name, "first_line": b.first_line} for b in case.chain()],
+            "slug": case.slug,
+        }
+        for case in CASES
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "results.json"
+        proc = subprocess.run(
+            [node, str(SCRIPT), str(out)],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=NODE_TIMEOUT,
+            cwd=ROOT,
+        )
+        if proc.returncode != 0 or not out.exists():
+            pytest.fail(f"{SCRIPT.relative_to(ROOT)} exited with {proc.returncode}:\n{proc.stderr}", pytrace=False)
+        results = json.loads(out.read_text(encoding="utf-8"))
+    by_id = {r["id"]: r for r in results}
+    assert len(by_id) == len(job), "run_blocks.mjs returned a different number of results than it was sent"
+    return by_id
+
+
+def _diff(a, b, a_name, b_name):
+    return "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), a_name, b_name)) or (
+        f"(differ only in trailing whitespace/newlines: {a!r} vs {b!r})"
+    )
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_block_runs_the_same_in_pyodide(case, pyodide_results):
+    pyodide = pyodide_results[case.id]
+    cpython = run_cpython(case)
+    where = f"{case.where} ({case.mode})"
+    if pyodide["runner_error"] or cpython["runner_error"]:
+        pytest.fail(
+            f"{where}: run_chain itself failed\n--- CPython:\n{cpython['runner_error'] or 'ok'}\n"
+            f"--- Pyodide:\n{pyodide['runner_error'] or 'ok'}",
+            pytrace=False,
+        )
+    if pyodide["output"] != cpython["output"]:
+        pytest.fail(
+            f"{where}: Pyodide prints something else than CPython:\n"
+            f"{_diff(cpython['output'], pyodide['output'], 'cpython', 'pyodide')}",
+            pytrace=False,
+        )
+    if pyodide["error_type"] != cpython["error_type"]:
+        pytest.fail(f"{where}: raises {pyodide['error_type']} in Pyodide, {cpython['error_type']} in CPython", pytrace=False)
+    shown = case.shown()
+    if shown is not None and shown.text.rstrip() != pyodide["output"].rstrip():
+        pytest.fail(
+            f"{where}: Pyodide's output is not the output block shown at line {shown.line}:\n"
+            f"{_diff(shown.text, pyodide['output'], 'page', 'pyodide')}",
+            pytrace=False,
+        )
