@@ -1,0 +1,74 @@
+"""MkDocs hook: ship what the browser runner needs into the built site.
+
+- `_minigrad/bundle.json`: minigrad's source, break diffs and data, read from
+  the package at build time (no second copy is committed). The worker writes
+  these files into Pyodide's file system, so the browser applies a break with
+  the same `minigrad.breaks` code that CI uses.
+- With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
+  from node_modules/pyodide and the NumPy wheel from the npm package that
+  ships it, under `_minigrad/pyodide/`: an offline site whose requests never
+  leave its own host. With `cdn` (the default), the pinned CDN URL is used.
+
+Both go to the root site only: the Spanish build (site/es/) reads them from
+there, so the 10 MB runtime is not copied twice.
+"""
+
+import json
+import logging
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "minigrad"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+NUMPY_WHEEL = ROOT / "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl"
+PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
+
+_root_site_dir = None
+
+
+class _KnownConflictSolved(logging.Filter):
+    """mkdocs-static-i18n warns that Material's instant navigation breaks its
+    language switcher (its issue #115). overrides/assets/minigrad/runner.js
+    rewrites the switcher's links on every navigation and makes them full page
+    loads, which solves that (tests/browser checks it); the warning would
+    otherwise fail `mkdocs build --strict`."""
+
+    def filter(self, record):
+        return "not compatible with theme.features = navigation.instant" not in record.getMessage()
+
+
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n").addFilter(_KnownConflictSolved())
+
+
+def on_config(config):
+    global _root_site_dir
+    if _root_site_dir is None or not config.site_dir.startswith(_root_site_dir):
+        _root_site_dir = config.site_dir  # the first (default-language) build of this run
+    source = config.extra.get("pyodide", {}).get("source", "cdn")
+    if source not in ("cdn", "local"):
+        raise ValueError(f"extra.pyodide.source must be 'cdn' or 'local', not {source!r}")
+    if source == "local" and not (PYODIDE / "pyodide.js").exists():
+        raise FileNotFoundError("extra.pyodide.source is 'local' but node_modules/pyodide is missing: run `npm ci` first")
+    return config
+
+
+def bundle():
+    """{path relative to the repo root: text} for the minigrad package."""
+    files = sorted(p for pattern in SHIPPED for p in PACKAGE.rglob(pattern) if "__pycache__" not in p.parts)
+    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
+
+
+def on_post_build(config):
+    if config.site_dir != _root_site_dir:
+        return  # a translated build, inside the root site
+    out = Path(config.site_dir) / "_minigrad"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bundle.json").write_text(json.dumps(bundle(), separators=(",", ":")), encoding="utf-8")
+    if config.extra.get("pyodide", {}).get("source") == "local":
+        target = out / "pyodide"
+        target.mkdir(exist_ok=True)
+        for name in PYODIDE_FILES:
+            shutil.copy2(PYODIDE / name, target / name)
+        shutil.copy2(NUMPY_WHEEL, target / NUMPY_WHEEL.name)

@@ -1,0 +1,107 @@
+/* One Pyodide for the whole visit, off the page's main thread.
+ *
+ * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer?}
+ *               {type: "run", id, blocks: [{code, name, first_line}], slug}
+ * Messages out: {type: "ready", ms} | {type: "failed", message}
+ *               {type: "stream", id, stream: "stdout"|"stderr", text}
+ *               {type: "done", id, error, traceback, stopped}
+ *
+ * Blocks run through minigrad.breaks.blocks.run_chain, the function CI uses,
+ * with the break applied by minigrad.breaks.applied when `slug` is set.
+ */
+"use strict";
+
+const STREAM_LIMIT = 100000; // characters of output per run; the rest is dropped
+
+let pyodide = null;
+let runBlocks = null;
+let current = null; // {id, sent, truncated}
+
+const PRELUDE = `
+import io, json
+from minigrad.breaks.blocks import Block, run_chain
+
+class _Stream(io.TextIOBase):
+    def __init__(self, write):
+        self._write = write
+    def writable(self):
+        return True
+    def write(self, text):
+        self._write(text)
+        return len(text)
+
+def _run_for_browser(blocks_json, slug, write):
+    blocks = [Block(**b) for b in json.loads(blocks_json)]
+    result = run_chain(blocks, slug=slug or None, stdout=_Stream(write))
+    error = type(result.error).__name__ if result.error is not None else None
+    return json.dumps({"error": error, "traceback": result.traceback})
+
+_run_for_browser
+`;
+
+function emit(stream, text) {
+  // Posted as written (Python is busy, no timer could flush a buffer later);
+  // the page batches what arrives into one repaint per frame.
+  if (!current || current.truncated || !text) return;
+  if (current.sent + text.length > STREAM_LIMIT) {
+    text = text.slice(0, STREAM_LIMIT - current.sent);
+    current.truncated = true;
+  }
+  current.sent += text.length;
+  if (text) postMessage({ type: "stream", id: current.id, stream, text });
+  if (current.truncated) postMessage({ type: "stream", id: current.id, stream: "notice", text: "truncated" });
+}
+
+async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
+  const started = performance.now();
+  try {
+    importScripts(indexURL + "pyodide.js");
+    const [py, bundle] = await Promise.all([
+      loadPyodide({ indexURL, stdout: (t) => emit("stdout", t + "\n"), stderr: (t) => emit("stderr", t + "\n") }),
+      fetch(bundleURL).then((r) => {
+        if (!r.ok) throw new Error(`${bundleURL}: HTTP ${r.status}`);
+        return r.json();
+      }),
+    ]);
+    await py.loadPackage(numpyURL, { messageCallback: () => {}, errorCallback: (m) => { throw new Error(m); } });
+    const lib = "/home/pyodide/lib/";
+    for (const [path, text] of Object.entries(bundle)) {
+      const dir = (lib + path).split("/").slice(0, -1).join("/");
+      py.FS.mkdirTree(dir);
+      py.FS.writeFile(lib + path, text);
+    }
+    py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
+    runBlocks = py.runPython(PRELUDE);
+    if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
+    pyodide = py;
+    postMessage({ type: "ready", ms: performance.now() - started });
+  } catch (error) {
+    postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+  }
+}
+
+function run({ id, blocks, slug }) {
+  current = { id, sent: 0, truncated: false };
+  let done = { type: "done", id, error: null, traceback: "", stopped: false };
+  try {
+    const write = (text) => emit("stdout", text);
+    const result = JSON.parse(runBlocks(JSON.stringify(blocks), slug || "", write));
+    done.error = result.error;
+    done.traceback = result.traceback;
+  } catch (error) {
+    // KeyboardInterrupt from Stop (interrupt buffer) ends here; so would a bug of ours.
+    const message = String(error && error.message ? error.message : error);
+    done.stopped = message.includes("KeyboardInterrupt");
+    done.error = done.stopped ? "KeyboardInterrupt" : "RunnerError";
+    done.traceback = done.stopped ? "" : message;
+  } finally {
+    current = null;
+  }
+  postMessage(done);
+}
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "boot") boot(message);
+  else if (message.type === "run") run(message);
+};

@@ -1,0 +1,115 @@
+"""Browser tests: the offline build, served on 127.0.0.1, in Debian's Chromium.
+
+The site is built once per session with MINIGRAD_PYODIDE=local (Pyodide and
+NumPy copied from node_modules), then served twice: plainly (Stop terminates
+and restarts the worker) and cross-origin isolated (Stop uses Pyodide's
+interrupt buffer). Chromium is told to resolve no host but 127.0.0.1, and a
+listener (not a route, which would turn the HTTP cache off) records every
+request, so a test can prove nothing left the machine.
+"""
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+
+def _missing(reason):
+    """Without Chromium or node_modules the browser tests cannot run; CI must not skip them."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI installs it: see .ci/run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        _missing("Debian's chromium is not installed (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    isolated = False
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
+
+    def end_headers(self):
+        if self.isolated:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def _serve(directory, isolated):
+    handler = type("Handler", (_Handler,), {"isolated": isolated})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _build(site, site_url):
+    """The offline build; site_url must be the served one (instant navigation follows the sitemap)."""
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.js").exists():
+        _missing("node_modules/pyodide is missing (npm ci)")
+    env = {**os.environ, "MINIGRAD_PYODIDE": "local", "MINIGRAD_SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=ROOT, env=env, check=True)
+
+
+@pytest.fixture(scope="session")
+def offline_site(tmp_path_factory):
+    return tmp_path_factory.mktemp("site")
+
+
+@pytest.fixture(scope="session")
+def site_url(offline_site):
+    server, url = _serve(offline_site, isolated=False)
+    _build(offline_site, url)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def isolated_site_url(offline_site, site_url):
+    server, url = _serve(offline_site, isolated=True)
+    yield url
+    server.shutdown()
+
+
+class Watch:
+    """Every request, console error and page error of a page."""
+
+    def __init__(self, page):
+        self.requests, self.errors = [], []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+
+    def outside(self):
+        return [u for u in self.requests if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def watch(page):
+    return Watch(page)

@@ -1,0 +1,191 @@
+"""The runner in a real browser: healthy and broken runs, tracebacks, Stop,
+instant navigation with one interpreter, Spanish, the language switcher,
+no request off the machine, no console error, no serious axe violation."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 6-8 s here; CI machines may be slower
+pytestmark = pytest.mark.browser
+
+
+def block_panel(page, index):
+    """The runner panel under the index-th Python block of the page (0-based)."""
+    return page.locator(".mg-runner").nth(index)
+
+
+def run_and_wait(panel, timeout=COLD):
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=timeout)
+    return panel.locator(".mg-output").inner_text()
+
+
+def shown_output(page, index, broken=False):
+    """The output block CI verified, under the index-th Python block."""
+    kind = ".output.broken" if broken else ".output:not(.broken)"
+    return page.locator("div.language-python.highlight").nth(index).locator(f"xpath=following-sibling::div[contains(@class,'output')]").filter(has=page.locator("code")).evaluate_all(
+        f"(els) => els.filter(e => e.matches('{kind}')).map(e => e.innerText)"
+    )[0]
+
+
+def test_break_page_runs_healthy_then_broken(page, site_url, watch):
+    page.goto(site_url + "breaks/skip-unbroadcast/")
+    panel = block_panel(page, 0)
+    healthy = run_and_wait(panel)
+    assert healthy.strip() == shown_output(page, 0).strip()
+    panel.locator(".mg-break").click()
+    expect(panel.locator(".mg-break")).to_have_attribute("aria-pressed", "true")
+    broken = run_and_wait(panel, timeout=20_000)
+    assert expect(panel).to_have_attribute("data-state", "error") is None
+    assert shown_output(page, 0, broken=True).strip() in broken
+    assert "a.grad += out.grad" in broken  # the traceback shows the broken line
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+
+def test_a_block_that_raises_shows_its_traceback(page, site_url, watch):
+    page.goto(site_url + "theory/04-broadcasting/")
+    panel = block_panel(page, 3)  # Tensor(ones((3, 2))) + Tensor(ones(4)): declared to raise
+    text = run_and_wait(panel)
+    expect(panel).to_have_attribute("data-state", "error")
+    assert "Traceback (most recent call last):" in text
+    assert 'File "<block 4>", line 4, in <module>' in text  # the reader's block and line
+    assert "ValueError: shapes (3, 2) and (4,) cannot be broadcast together" in text
+    assert "blocks.py" not in text  # the runner's own frames are left out
+    assert not watch.errors, watch.errors
+
+
+def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    run_and_wait(panel)  # boot once
+    code = page.locator("div.language-python.highlight code").nth(0)
+    code.fill("print('start', flush=True)\nwhile True:\n    pass\n")
+    panel.locator(".mg-run").click()
+    expect(panel.locator(".mg-output")).to_contain_text("start", timeout=10_000)
+    assert page.evaluate("1 + 1") == 2  # the page's main thread is free while Python spins
+    panel.locator(".mg-stop").click()
+    expect(panel).to_have_attribute("data-state", "stopped", timeout=1_500)  # within a second or so
+    page.locator(".mg-reset").nth(0).click()
+    assert run_and_wait(panel).strip() == shown_output(page, 0).strip()  # a new worker, same answer
+    assert not watch.errors, watch.errors
+
+
+def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch):
+    page.goto(isolated_site_url + "theory/01-derivatives/")
+    assert page.evaluate("self.crossOriginIsolated")
+    panel = block_panel(page, 0)
+    run_and_wait(panel)
+    page.locator("div.language-python.highlight code").nth(0).fill("x = 0\nwhile True:\n    x += 1\n")
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", "running")
+    page.wait_for_timeout(300)
+    panel.locator(".mg-stop").click()
+    expect(panel).to_have_attribute("data-state", "stopped", timeout=1_500)
+    expect(panel.locator(".mg-status")).to_have_text("Stopped")  # interrupted, not restarted
+    page.locator(".mg-reset").nth(0).click()
+    assert run_and_wait(panel, timeout=5_000).strip() == shown_output(page, 0).strip()  # same worker, warm
+    assert not watch.errors, watch.errors
+
+
+def test_runaway_print_loop_is_bounded(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    page.locator("div.language-python.highlight code").nth(0).fill("for i in range(10**6):\n    print(i)\n")
+    text = run_and_wait(panel)
+    assert "[output truncated]" in text
+    assert len(text) < 120_000
+    assert not watch.errors, watch.errors
+
+
+def test_instant_navigation_keeps_the_interpreter(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    run_and_wait(block_panel(page, 0))
+    page.evaluate("window.__marker = 'same document'")
+    page.locator("nav a[href$='02-graphs/']").first.click()
+    expect(page).to_have_url(re.compile(r"02-graphs/$"))
+    assert page.evaluate("window.__marker") == "same document"  # instant navigation, no reload
+    panel = block_panel(page, 2)
+    text = run_and_wait(panel, timeout=5_000)  # warm: no second boot
+    assert "x.grad = 1.0" in text
+    pyodide_loads = [u for u in watch.requests if u.endswith("pyodide.asm.wasm")]
+    assert len(pyodide_loads) == 1, pyodide_loads
+    assert not watch.errors, watch.errors
+
+
+def test_spanish_break_page_and_labels(page, site_url, watch):
+    page.goto(site_url + "es/breaks/overwrite-grad/")
+    panel = block_panel(page, 0)
+    expect(panel.locator(".mg-run")).to_have_text("Ejecutar")
+    healthy = run_and_wait(panel)
+    assert healthy.strip() == shown_output(page, 0).strip()
+    expect(panel.locator(".mg-status")).to_have_text("Listo")
+    panel.locator(".mg-break").click()
+    expect(panel.locator(".mg-break")).to_have_text("Rotura: sí")
+    broken = run_and_wait(panel, timeout=20_000)
+    assert broken.strip() == shown_output(page, 0, broken=True).strip()
+    page.locator("nav a[href$='skip-unbroadcast/']").first.click()
+    expect(page).to_have_url(re.compile(r"/es/breaks/skip-unbroadcast/$"))
+    assert run_and_wait(block_panel(page, 0), timeout=5_000).strip() == shown_output(page, 0).strip()
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+def test_language_switcher_lands_on_the_same_page_after_instant_navigation(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    page.locator("nav a[href$='03-worked-backprop/']").first.click()
+    expect(page).to_have_url(re.compile(r"03-worked-backprop/$"))
+    page.goto(page.url + "#diamond-test")  # same document: only the hash changes
+    link = page.locator("a.md-select__link[hreflang='es']")
+    assert link.get_attribute("href").endswith("/es/theory/03-worked-backprop/#diamond-test")
+    page.locator(".md-header__option .md-select").first.hover()
+    link.click()
+    expect(page).to_have_url(re.compile(r"/es/theory/03-worked-backprop/#diamond-test$"))
+    expect(page.locator("h1")).to_have_text(re.compile("diamante", re.I))
+    back = page.locator("a.md-select__link[hreflang='en']")
+    assert back.get_attribute("href").endswith("/theory/03-worked-backprop/#diamond-test")
+    assert "/es/" not in back.get_attribute("href")
+    assert not watch.errors, watch.errors
+
+
+def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
+    page.goto(site_url + "breaks/skip-unbroadcast/")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in watch.requests if "pyodide" in u or "bundle.json" in u]
+    page.locator(".mg-run").first.focus()  # intent: loading starts now
+    page.wait_for_function("window.__minigradRuntime && window.__minigradRuntime.bootMs !== null", timeout=COLD)
+    assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests)
+
+
+@pytest.mark.parametrize("path", ["", "breaks/skip-unbroadcast/", "es/breaks/overwrite-grad/"])
+def test_accessibility_scan_finds_no_serious_violation(page, site_url, path):
+    page.goto(site_url + path)
+    page.locator(".mg-run").first.focus()
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, json.dumps(serious, indent=1)
+
+
+def test_buttons_are_keyboard_usable(page, site_url):
+    page.goto(site_url + "breaks/overwrite-grad/")
+    toggle = page.locator(".mg-break").first
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Space")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    run = page.locator(".mg-run").first
+    run.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".mg-status").first).to_have_text(re.compile("Loading Python|Running|Done"))
