@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import functional as F
+from . import nn, optim
 from .gradcheck import gradcheck
 from .scalar import Value
 from .tensor import Tensor
@@ -56,7 +58,52 @@ SCALAR_CASES = {
     "tanh(a*b) / c": lambda a, b, c: (a * b).tanh() / c,
     "exp, log, relu, sigmoid": lambda a, b, c: (a.exp() + c.log()) * b.relu() + (a * b).sigmoid(),
     "a ** 3 - b ** -2": lambda a, b, c: a**3 - b**-2,
+    # relu's input and its upstream gradient on opposite sides of zero: the case
+    # that tells "gate on the input" from "gate on the upstream gradient".
+    "relu(a - b) * c + relu(c - a) * -b": lambda a, b, c: (a - b).relu() * c + (c - a).relu() * -b,
 }
+
+
+def _constant_column(x):
+    """Feature 1 made constant: a normalization without eps divides by zero there."""
+    x = x.copy()
+    x[:, 1] = 2.0
+    return x
+
+
+def _layer_norm(x):
+    ln = nn.LayerNorm(4)
+    ln.weight.data[:] = 1 + 0.1 * np.arange(4)
+    ln.bias.data[:] = 0.1 * np.arange(4)
+    return ln(x)
+
+
+def _batch_norm_train(x):
+    return nn.BatchNorm1d(3)(x)
+
+
+def _batch_norm_eval(x):
+    bn = nn.BatchNorm1d(3)
+    bn(Tensor(x.data[:3] * 2 + 1))
+    bn(Tensor(x.data[2:] - 1))
+    return bn.eval()(x)
+
+
+# Layers and losses: (input shape, input transform, f). Their PyTorch twins are in
+# scripts/make_diagnostic_reference.py.
+MODULE_CASES = {
+    "layernorm (3, 4)": ((3, 4), None, _layer_norm),
+    "batchnorm1d train (5, 3), a constant feature": ((5, 3), _constant_column, _batch_norm_train),
+    "batchnorm1d eval after two batches (5, 3)": ((5, 3), None, _batch_norm_eval),
+    "log_softmax of logits near 1000 (2, 3)": ((2, 3), lambda x: x + 1000, F.log_softmax),
+    "cross_entropy (4, 3)": ((4, 3), None, lambda x: F.cross_entropy(x, np.array([0, 2, 1, 2]))),
+}
+
+
+def _module_input(name):
+    shape, transform, _ = MODULE_CASES[name]
+    x = np.random.default_rng(len(name)).normal(size=shape)
+    return transform(x) if transform else x
 
 
 def shape_invariant():
@@ -123,6 +170,19 @@ def torch_reference():
         for i, (leaf, grad) in enumerate(zip(leaves, expected["grads"])):
             if leaf.grad is None or leaf.grad.shape != np.shape(grad) or not np.allclose(leaf.grad, grad, rtol=1e-9, atol=1e-12):
                 return Verdict(False, f"{name}: gradient of input {i} differs from torch's")
+    for name, (_, _, f) in MODULE_CASES.items():
+        expected = reference[name]
+        x = Tensor(np.array(expected["inputs"][0]), requires_grad=True)
+        with np.errstate(all="ignore"):  # a broken layer may divide by zero: that is the finding
+            try:
+                out = f(x)
+                (out * _weights(out.shape)).sum().backward()
+            except Exception as e:
+                return Verdict(False, f"{name}: raised {type(e).__name__}: {e}")
+        if not np.allclose(out.data, expected["output"], rtol=1e-9, atol=1e-12):
+            return Verdict(False, f"{name}: output differs from torch's (first row {np.round(out.data.reshape(len(out.data), -1)[0], 4).tolist()})")
+        if not np.allclose(x.grad, expected["grads"][0], rtol=1e-8, atol=1e-10):
+            return Verdict(False, f"{name}: input gradient differs from torch's")
     for name, f in SCALAR_CASES.items():
         expected = reference[name]
         inputs = [Value(x) for x in expected["inputs"]]
@@ -136,9 +196,58 @@ def torch_reference():
     return Verdict(True, f"{len(reference)} cases match PyTorch's values and gradients")
 
 
+def training_smoke_test():
+    """A small MLP learns XOR with SGD: loss falls below 0.05 within 300 steps."""
+    saved = nn._rng
+    try:
+        nn.manual_seed(0)
+        x = Tensor(np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]))
+        y = np.array([0, 1, 1, 0])
+        model = nn.MLP([2, 8, 2], activation=nn.Tanh)
+        opt = optim.SGD(model.parameters(), lr=0.5, momentum=0.9)
+        first = None
+        with np.errstate(all="ignore"):
+            for _ in range(300):
+                opt.zero_grad()
+                loss = F.cross_entropy(model(x), y)
+                loss.backward()
+                opt.step()
+                first = loss.item() if first is None else first
+    except Exception as e:
+        return Verdict(False, f"training raised {type(e).__name__}: {e}")
+    finally:
+        nn._rng = saved
+    final = loss.item()
+    if not final < 0.05:
+        return Verdict(False, f"XOR loss {first:.4f} -> {final:.4f} after 300 steps (expected < 0.05)")
+    return Verdict(True, f"XOR loss {first:.4f} -> {final:.4f} after 300 steps")
+
+
+def repeatable_gradients():
+    """The same loss, backpropagated twice with zero_grad() between, gives the same gradients."""
+    x = Tensor(np.random.default_rng(1).normal(size=(4, 3)))
+    layer = nn.Linear(3, 2)
+    opt = optim.SGD(layer.parameters(), lr=0.1)
+    grads = []
+    try:
+        for _ in range(2):
+            opt.zero_grad()
+            (layer(x).tanh() * _weights((4, 2))).sum().backward()
+            grads.append([p.grad.copy() for p in layer.parameters()])
+    except Exception as e:
+        return Verdict(False, f"raised {type(e).__name__}: {e}")
+    for name, first, second in zip(("weight", "bias"), *grads):
+        if not np.allclose(first, second):
+            ratio = float(np.median(second / np.where(first == 0, np.nan, first)))
+            return Verdict(False, f"second pass {name}.grad is {ratio:g}x the first: gradients leaked across zero_grad()")
+    return Verdict(True, "two passes with zero_grad() between give identical gradients")
+
+
 DIAGNOSTICS = {
     "shape-invariant": shape_invariant,
     "finite-differences": finite_differences,
     "diamond-test": diamond_test,
     "torch-reference": torch_reference,
+    "training-smoke-test": training_smoke_test,
+    "repeatable-gradients": repeatable_gradients,
 }

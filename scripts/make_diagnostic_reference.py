@@ -28,6 +28,30 @@ class TorchLike(torch.Tensor):
         return self.amax(dim=axis if axis is not None else tuple(range(self.ndim)), keepdim=keepdims)
 
 
+def _layer_norm(x):
+    ln = torch.nn.LayerNorm(4, eps=1e-5)
+    with torch.no_grad():
+        ln.weight[:] = torch.tensor(1 + 0.1 * np.arange(4))
+        ln.bias[:] = torch.tensor(0.1 * np.arange(4))
+    return ln(x)
+
+
+def _batch_norm_eval(x):
+    bn = torch.nn.BatchNorm1d(3)
+    bn(x.detach()[:3] * 2 + 1)
+    bn(x.detach()[2:] - 1)
+    return bn.eval()(x)
+
+
+TORCH_MODULES = {  # the twins of diagnostics.MODULE_CASES
+    "layernorm (3, 4)": _layer_norm,
+    "batchnorm1d train (5, 3), a constant feature": lambda x: torch.nn.BatchNorm1d(3)(x),
+    "batchnorm1d eval after two batches (5, 3)": _batch_norm_eval,
+    "log_softmax of logits near 1000 (2, 3)": lambda x: torch.log_softmax(x, dim=-1),
+    "cross_entropy (4, 3)": lambda x: torch.nn.functional.cross_entropy(x, torch.tensor([0, 2, 1, 2])),
+}
+
+
 def compute():
     torch.set_default_dtype(torch.float64)
     reference = {}
@@ -42,6 +66,13 @@ def compute():
             "output": out.detach().as_subclass(torch.Tensor).numpy().tolist(),
             "grads": [leaf.grad.numpy().tolist() for leaf in leaves],
         }
+    for name in diagnostics.MODULE_CASES:
+        x = diagnostics._module_input(name)
+        leaf = torch.tensor(x, requires_grad=True)
+        out = TORCH_MODULES[name](leaf)
+        weight = torch.tensor(diagnostics._weights(tuple(out.shape)).data)
+        (out * weight).sum().backward()
+        reference[name] = {"inputs": [x.tolist()], "output": out.detach().numpy().tolist(), "grads": [leaf.grad.numpy().tolist()]}
     for name, f in diagnostics.SCALAR_CASES.items():
         leaves = [torch.tensor(x, requires_grad=True) for x in (2.0, 3.0, 4.0)]
         f(*leaves).backward()

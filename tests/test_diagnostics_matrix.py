@@ -16,6 +16,11 @@ from minigrad.breaks import HERE
 MATRIX = HERE / "matrix.json"
 
 
+@pytest.fixture(scope="module")
+def matrix():
+    return compute_matrix()
+
+
 def compute_matrix():
     matrix = {}
     for brk in breaks.catalogue():
@@ -42,8 +47,8 @@ def test_every_diagnostic_has_titles_in_both_languages():
     assert all(set(t["title"]) == {"en", "es"} for t in titles.values())
 
 
-def test_committed_matrix_is_what_the_diagnostics_compute(request):
-    computed = compute_matrix()
+def test_committed_matrix_is_what_the_diagnostics_compute(request, matrix):
+    computed = matrix
     if request.config.getoption("--update-outputs"):
         MATRIX.write_text(json.dumps(computed, indent=1, ensure_ascii=False) + "\n")
     committed = json.loads(MATRIX.read_text()) if MATRIX.exists() else None
@@ -51,6 +56,6 @@ def test_committed_matrix_is_what_the_diagnostics_compute(request):
 
 
 @pytest.mark.parametrize("slug", [b.slug for b in breaks.catalogue()])
-def test_every_break_is_caught_by_some_diagnostic(slug):
-    row = compute_matrix()["breaks"][slug]
+def test_every_break_is_caught_by_some_diagnostic(slug, matrix):
+    row = matrix["breaks"][slug]
     assert any(cell["caught"] for cell in row.values()), f"no diagnostic catches {slug}: add one that does"
