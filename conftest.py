@@ -83,8 +83,7 @@ class _MinigradDocsRunner(DefaultRunner):
 
 def run_chain(page, block, slug=None):
     """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks)."""
-    chain = [blocks.Block(b.code, str(page.path), b.line + 1) for b in page.chain(block)]
-    return blocks.run_chain(chain, slug=slug)
+    return blocks.run_chain(page.runnable_chain(block), slug=slug)
 
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):

@@ -90,6 +90,12 @@ class Page:
             start -= 1
         return [b for b in self.blocks[start : index + 1] if not b.notest]
 
+    def runnable_chain(self, block):
+        """`chain` as minigrad.breaks.blocks runs it: named after the page, at the page's line numbers."""
+        from minigrad.breaks.blocks import Block as RunBlock
+
+        return [RunBlock(b.code, str(self.path), b.line + 1) for b in self.chain(block)]
+
 
 def parse_info(info):
     """`{.python continuation a="b c"}` -> ('python', {'continuation'}, {'a': 'b c'}, {'classes'})."""

@@ -58,7 +58,7 @@ class Case:
 
     def chain(self):
         """The blocks conftest.run_chain runs for this block (same names and line numbers)."""
-        return [blocks.Block(b.code, str(self.page.path), b.line + 1) for b in self.page.chain(self.block)]
+        return self.page.runnable_chain(self.block)
 
     def shown(self):
         """The output block the page shows for this run, if any."""
