@@ -174,3 +174,31 @@ def test_list_and_show(tree):
 def test_cli_runs_as_a_module():
     done = subprocess.run([sys.executable, "-m", "minigrad.breaks", "list"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0 and "skip-unbroadcast" in done.stdout
+
+
+SEED_PROCEDURE = """
+import numpy as np
+from minigrad.tensor import Tensor
+a2 = Tensor(np.array([[1.0], [2.0], [3.0]]), requires_grad=True)
+b2 = Tensor(np.ones((3, 5)), requires_grad=True)
+((a2 + b2) * Tensor(np.arange(15).reshape(3, 5))).sum().backward()
+print(a2.grad.ravel())
+"""
+
+
+def test_a_learner_applies_runs_sees_the_failure_reverts_and_sees_it_pass(tree):
+    """The whole loop, as a new user types it: the CLI and `python -c` in a clone."""
+
+    def python(*args):
+        return subprocess.run([sys.executable, *args], cwd=tree, capture_output=True, text=True)
+
+    assert python("-c", SEED_PROCEDURE).stdout == "[10. 35. 60.]\n"
+    applied = python("-m", "minigrad.breaks", "apply", "skip-unbroadcast")
+    assert applied.returncode == 0 and "applied skip-unbroadcast" in applied.stdout
+    broken = python("-c", SEED_PROCEDURE)
+    assert broken.returncode == 1
+    assert "a.grad += out.grad" in broken.stderr  # the traceback points at the broken line
+    assert "ValueError: non-broadcastable output operand with shape (3,1)" in broken.stderr
+    assert "skip-unbroadcast" in python("-m", "minigrad.breaks", "status").stdout
+    assert python("-m", "minigrad.breaks", "revert", "skip-unbroadcast").returncode == 0
+    assert python("-c", SEED_PROCEDURE).stdout == "[10. 35. 60.]\n"
