@@ -32,14 +32,15 @@ class _KnownConflictSolved(logging.Filter):
     """mkdocs-static-i18n warns that Material's instant navigation breaks its
     language switcher (its issue #115). overrides/assets/minigrad/runner.js
     rewrites the switcher's links on every navigation and makes them full page
-    loads, which solves that (tests/browser checks it); the warning would
-    otherwise fail `mkdocs build --strict`."""
+    loads, which solves that (tests/browser checks it), so the warning would
+    only mislead whoever reads the build log."""
 
     def filter(self, record):
         return "not compatible with theme.features = navigation.instant" not in record.getMessage()
 
 
-logging.getLogger("mkdocs.plugins.mkdocs_static_i18n").addFilter(_KnownConflictSolved())
+# get_plugin_logger(__name__) in mkdocs_static_i18n/reconfigure.py
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_KnownConflictSolved())
 
 
 def on_config(config):
