@@ -58,9 +58,9 @@ def _matrix(page, lang):
         cells = []
         for n in names:
             cell = data["breaks"][b["slug"]][n]
-            mark = f"✅ {words['caught']}" if cell["caught"] else f"— {words['missed']}"
+            mark = f"**{words['caught']}**" if cell["caught"] else words["missed"]
             detail = cell["detail"].replace("|", "\\|").replace('"', "&quot;")
-            cells.append(f'<span title="{detail}">{mark}</span>')
+            cells.append(f'<span title="{detail}" markdown>{mark}</span>')
         rows.append(f"| [{b['title'][lang]}]({_link(page, b['slug'])}) | " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 

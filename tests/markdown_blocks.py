@@ -20,6 +20,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
 from markdown_it import MarkdownIt
 
 PYTHON = {"py", "python", "python3"}
@@ -119,11 +120,7 @@ def parse_page(path):
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     match = _FRONT_MATTER.match(text)
-    front = {}
-    if match:
-        for line in match.group(1).splitlines():
-            key, _, value = line.partition(":")
-            front[key.strip()] = value.strip()
+    front = (yaml.safe_load(match.group(1)) or {}) if match else {}
     blocks, previous_end = [], None
     tokens = MarkdownIt("commonmark").parse(text)
     for token in tokens:
