@@ -189,3 +189,29 @@ def test_buttons_are_keyboard_usable(page, site_url):
     run.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".mg-status").first).to_have_text(re.compile("Loading Python|Running|Done"))
+
+
+def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site_url, watch):
+    """One interpreter for the whole tour: each break page is reached by instant
+    navigation, and its first block that the break changes is run broken."""
+    import tomllib
+
+    catalogue = tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"]
+    page.goto(site_url)
+    for entry in catalogue:
+        slug = entry["slug"]
+        page.locator(f"nav a[href$='breaks/{slug}/']").first.click()
+        expect(page).to_have_url(re.compile(rf"breaks/{slug}/$"))
+        expect(page.locator(".mg-page")).to_have_attribute("data-minigrad-break", slug)  # content replaced
+        flags = page.locator("div.language-python.highlight").evaluate_all("(els) => els.map(e => e.dataset.broken || '')")
+        index = next((i for i, flag in enumerate(flags) if flag), None)
+        assert index is not None, f"{slug}: no block declares what the break does ({flags})"
+        panel = block_panel(page, index)
+        panel.locator(".mg-break").click()
+        got = run_and_wait(panel, timeout=COLD)
+        shown = shown_output(page, index, broken=True)
+        missing = [line for line in shown.strip().splitlines() if line not in got]
+        assert not missing, f"{slug}: the browser's broken run lacks {missing!r}; it printed:\n{got}"
+    assert len([u for u in watch.requests if u.endswith("pyodide.asm.wasm")]) == 1
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
