@@ -395,25 +395,31 @@ def _dims(a, axis):
     return tuple(range(a.ndim)) if axis is None else axis
 
 
+# Python operators mean the same on a torch tensor and a minigrad Tensor: one table for both.
+OPERATOR_OPS = {
+    "add": lambda a, b: a + b,
+    "sub": lambda a, b: a - b,
+    "mul": lambda a, b: a * b,
+    "div": lambda a, b: a / b,
+    "add_scalar": lambda a, c: a + c,
+    "radd_scalar": lambda a, c: c + a,
+    "sub_scalar": lambda a, c: a - c,
+    "rsub_scalar": lambda a, c: c - a,
+    "mul_scalar": lambda a, c: a * c,
+    "rmul_scalar": lambda a, c: c * a,
+    "div_scalar": lambda a, c: a / c,
+    "rdiv_scalar": lambda a, c: c / a,
+    "pow": lambda a, p: a**p,
+    "neg": lambda a: -a,
+    "matmul": lambda a, b: a @ b,
+}
+
+
 def torch_ops(torch):
     """Each tensor op of the table, in torch, with minigrad's (numpy's) semantics."""
     F = torch.nn.functional
     return {
-        "add": lambda a, b: a + b,
-        "sub": lambda a, b: a - b,
-        "mul": lambda a, b: a * b,
-        "div": lambda a, b: a / b,
-        "add_scalar": lambda a, c: a + c,
-        "radd_scalar": lambda a, c: c + a,
-        "sub_scalar": lambda a, c: a - c,
-        "rsub_scalar": lambda a, c: c - a,
-        "mul_scalar": lambda a, c: a * c,
-        "rmul_scalar": lambda a, c: c * a,
-        "div_scalar": lambda a, c: a / c,
-        "rdiv_scalar": lambda a, c: c / a,
-        "pow": lambda a, p: a**p,
-        "neg": lambda a: -a,
-        "matmul": lambda a, b: a @ b,
+        **OPERATOR_OPS,
         "sum": lambda a, axis, keepdims=False: a.sum(dim=_dims(a, axis), keepdim=keepdims),
         "mean": lambda a, axis, keepdims=False: a.mean(dim=_dims(a, axis), keepdim=keepdims),
         # amax, not max: it shares the gradient among ties, as minigrad does

@@ -65,21 +65,7 @@ def _params(cases):
 # ---- minigrad's side of every case ------------------------------------------------------
 
 MINIGRAD_OPS = {
-    "add": lambda a, b: a + b,
-    "sub": lambda a, b: a - b,
-    "mul": lambda a, b: a * b,
-    "div": lambda a, b: a / b,
-    "add_scalar": lambda a, c: a + c,
-    "radd_scalar": lambda a, c: c + a,
-    "sub_scalar": lambda a, c: a - c,
-    "rsub_scalar": lambda a, c: c - a,
-    "mul_scalar": lambda a, c: a * c,
-    "rmul_scalar": lambda a, c: c * a,
-    "div_scalar": lambda a, c: a / c,
-    "rdiv_scalar": lambda a, c: c / a,
-    "pow": lambda a, p: a**p,
-    "neg": lambda a: -a,
-    "matmul": lambda a, b: a @ b,
+    **ref.OPERATOR_OPS,
     "sum": lambda a, axis, keepdims=False: a.sum(axis=axis, keepdims=keepdims),
     "mean": lambda a, axis, keepdims=False: a.mean(axis=axis, keepdims=keepdims),
     "max": lambda a, axis, keepdims=False: a.max(axis=axis, keepdims=keepdims),
