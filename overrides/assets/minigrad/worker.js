@@ -22,17 +22,29 @@ import io, json
 from minigrad.breaks.blocks import Block, run_chain
 
 class _Stream(io.TextIOBase):
+    """Line-buffered: print() writes the text and its newline separately; one message per line."""
     def __init__(self, write):
-        self._write = write
+        self._write, self._pending = write, ""
     def writable(self):
         return True
     def write(self, text):
-        self._write(text)
+        self._pending += text
+        if "\\n" in text:
+            lines, _, self._pending = self._pending.rpartition("\\n")
+            self._write(lines + "\\n")
         return len(text)
+    def flush(self):
+        if self._pending:
+            self._write(self._pending)
+            self._pending = ""
 
 def _run_for_browser(blocks_json, slug, write):
     blocks = [Block(**b) for b in json.loads(blocks_json)]
-    result = run_chain(blocks, slug=slug or None, stdout=_Stream(write))
+    stream = _Stream(write)
+    try:
+        result = run_chain(blocks, slug=slug or None, stdout=stream)
+    finally:
+        stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
     return json.dumps({"error": error, "traceback": result.traceback})
 
