@@ -1,0 +1,28 @@
+"""The site builds with --strict (links, #anchors, nav) in both languages, and
+ships what the browser runner needs."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_strict_build_in_both_languages(tmp_path):
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MINIGRAD_PYODIDE": "cdn"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "not compatible with theme.features = navigation.instant" not in done.stderr
+    for page in ("breaks/skip-unbroadcast/index.html", "es/breaks/skip-unbroadcast/index.html"):
+        html = (tmp_path / page).read_text(encoding="utf-8")
+        assert 'data-minigrad-break="skip-unbroadcast"' in html
+        assert 'data-broken="raises ValueError' in html  # the block options reach the runner
+    assert '<html lang="es"' in (tmp_path / "es/index.html").read_text(encoding="utf-8")
+    bundle = json.loads((tmp_path / "_minigrad/bundle.json").read_text())
+    assert "minigrad/breaks/skip-unbroadcast.diff" in bundle and "minigrad/tensor.py" in bundle
+    assert not (tmp_path / "_minigrad/pyodide").exists()  # cdn mode ships no runtime
+    assert not (tmp_path / "es/_minigrad").exists()  # shipped once, at the root
