@@ -38,6 +38,8 @@ class Result:
 def run_chain(blocks, slug=None, stdout=None):
     """Run `blocks` in order in one namespace; report what the last one did.
 
+    Each chain starts as a fresh interpreter would, with minigrad.nn's default
+    seed, so a page prints the same in CI, in Node and on a reader's second Run.
     Earlier blocks only set the scene: their output is discarded. The last
     block writes to `stdout` (default: a buffer) as it runs, so a browser can
     stream it. `slug` runs everything inside that break.
@@ -45,6 +47,9 @@ def run_chain(blocks, slug=None, stdout=None):
     namespace = {"__name__": "__main__"}
     context = applied(slug) if slug else contextlib.nullcontext()
     with context:
+        from minigrad import nn  # the copy in use: healthy, or broken by `slug`
+
+        nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
             _run(block, namespace, io.StringIO())
         buffer = io.StringIO()
