@@ -60,9 +60,15 @@ class _MinigradDocsRunner(DefaultRunner):
         where = f"{_relative(page.path)}:{block.line}"
         healthy = run_chain(page, block)
         check_run(page, block, where, "healthy", healthy, expected_raise=block.attrs.get("raises"))
+        kind, fragment = block.broken
+        if block.output(True) is not None and (not page.break_slug or kind == "same"):
+            raise DocBlockFailure(
+                f"{where}: shows an output with the break, but "
+                + ("the page has no minigrad_break" if not page.break_slug else 'declares broken="same"')
+                + ": nothing would check it"
+            )
         if page.break_slug:
             broken = run_chain(page, block, slug=page.break_slug)
-            kind, fragment = block.broken
             if kind == "same":
                 if broken.output != healthy.output:
                     raise DocBlockFailure(
