@@ -215,3 +215,16 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
     assert len([u for u in watch.requests if u.endswith("pyodide.asm.wasm")]) == 1
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors
+
+
+def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    page.locator("div.language-python.highlight code").nth(0).fill(
+        'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n'
+    )
+    run_and_wait(panel)
+    expect(panel.locator(".mg-output .mg-stdout")).to_contain_text("<b>out</b>")  # shown as text
+    assert panel.locator(".mg-output b").count() == 0  # no element was created from it
+    expect(panel.locator(".mg-output .mg-stderr")).to_contain_text("err line")
+    assert not watch.errors, watch.errors
