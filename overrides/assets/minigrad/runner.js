@@ -117,6 +117,7 @@
     reset() {
       this.worker = null;
       this.ready = null;
+      this.bootMs = null; // the next run boots again: its status says "Loading Python…"
       this.jobs.clear();
     }
   }
@@ -230,7 +231,7 @@
       run.disabled = true;
       stop.disabled = false;
       panel.dataset.state = "running";
-      status.textContent = rt.ready && rt.bootMs !== null ? t.running : t.loading;
+      status.textContent = rt.bootMs !== null ? t.running : t.loading;
       try {
         const started = rt.start();
         if (rt.bootMs === null) await started;
