@@ -52,8 +52,8 @@ _run_for_browser
 `;
 
 function emit(stream, text) {
-  // Posted as written (Python is busy, no timer could flush a buffer later);
-  // the page batches what arrives into one repaint per frame.
+  // Posted at once, a line at a time (_Stream line-buffers; Python is busy, so
+  // no timer could flush a buffer later); the page repaints once per frame.
   if (!current || current.truncated || !text) return;
   if (current.sent + text.length > STREAM_LIMIT) {
     text = text.slice(0, STREAM_LIMIT - current.sent);
