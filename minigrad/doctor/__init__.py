@@ -38,19 +38,24 @@ def _describe(Value, Tensor):
                      for kind, cls in (("Value", Value), ("Tensor", Tensor)) if cls is not None)
 
 
-def check_engine(Value=None, Tensor=None, lang="en", time_limit=3.0):
-    """Print the doctor's report on a learner's classes; returns the Diagnosis."""
+def check_engine(Value=None, Tensor=None, lang=None, time_limit=3.0):
+    """Print the doctor's report on a learner's classes; returns the Diagnosis.
+
+    `lang` defaults to the page's language on the site, English elsewhere."""
+    page = _page()
+    lang = lang or (str(page.language()) if page else "en")
     diagnosis = diagnose(Value, Tensor, time_limit)
     print(report.as_text(diagnosis.verdicts, diagnosis.suspects, _describe(Value, Tensor), lang))
-    _page_links(diagnosis, lang)
+    if page:  # the page lists the suspects as links, built there from the slugs
+        shown = report.as_dict(diagnosis.verdicts, diagnosis.suspects, lang)["suspects"][: report.SHOWN_SUSPECTS]
+        page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
     return diagnosis
 
 
-def _page_links(diagnosis, lang):
-    """On the site, ask the page to list the suspects as links (built there from slugs)."""
+def _page():
+    """The site's `minigrad_page` module (registered by overrides/assets/minigrad/worker.js), or None."""
     try:
-        import minigrad_page  # registered by the site's worker (overrides/assets/minigrad/worker.js)
+        import minigrad_page
     except ImportError:
-        return
-    shown = report.as_dict(diagnosis.verdicts, diagnosis.suspects, lang)["suspects"][: report.SHOWN_SUSPECTS]
-    minigrad_page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
+        return None
+    return minigrad_page
