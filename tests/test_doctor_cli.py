@@ -95,3 +95,13 @@ def test_the_command_line_runs_as_a_module_and_prints_one_json_object():
     )
     assert result.returncode == 1, result.stderr
     assert json.loads(result.stdout)["suspects"][0]["slug"] == "no-output-seed"
+
+
+def test_json_stays_one_object_when_the_learner_prints_on_import_and_in_backward(capsys, tmp_path):
+    source = (ENGINES / "unseeded.py").read_text()
+    (tmp_path / "noisy.py").write_text('print("loading my engine")\n' + source.replace(
+        "order = list(self._post_order(set()))", "order = list(self._post_order(set()))\n        print('backward!')"))
+    code, out, err = run(capsys, "--scalar", f"{tmp_path}/noisy.py:Value", "--json")
+    assert code == 1
+    assert json.loads(out)["suspects"][0]["slug"] == "no-output-seed"
+    assert "loading my engine" in err and "backward!" in err

@@ -2,6 +2,7 @@
 
 import importlib
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -105,6 +106,18 @@ def test_an_endless_backward_is_stopped_per_check_and_reported():
     assert later.detail.endswith("this check's 0.2 s were used up (an endless loop?)")
 
 
+class ExitingValue(MinigradValue):
+    __slots__ = ()
+
+    def __pow__(self, exponent):
+        sys.exit(3)
+
+
+def test_a_learner_calling_sys_exit_is_evidence_not_the_end_of_the_doctor():
+    case = next(c for c in diagnose(ExitingValue).verdicts["torch-reference"].cases if c.name == "a ** 3 - b ** -2")
+    assert case.detail == "a ** 3 - b ** -2: raised RuntimeError: the engine called sys.exit(3)"
+
+
 def test_what_a_learner_prints_stays_out_of_the_report(capsys):
     class Chatty(MinigradValue):
         def __init__(self, *args, **kwargs):
@@ -153,3 +166,27 @@ def test_gradcheck_checks_a_foreign_engine_too():
     x = Tensor(np.ones((2, 3)), requires_grad=True)
     assert gradcheck(lambda t: t.sum(), x).ok
     assert not gradcheck(lambda t: t.mean(axis=0).sum(), x).ok
+
+
+def test_on_the_site_the_report_speaks_the_page_language_and_sends_slugs_for_links(capsys, monkeypatch):
+    """The worker's `minigrad_page` module, faked: language() in, links(json) out."""
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language = lambda: "es"
+    fake.links = sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(**_engine("pow_off_by_one"))
+    assert "Roturas probables" in capsys.readouterr().out
+    links = json.loads(sent[0])
+    assert links[0] == {"slug": "pow-exponent-off-by-one", "title": "El exponente de pow desplazado en uno"}
+    assert len(sent) == 1 and len(links) <= 3
+
+
+def test_nothing_is_sent_for_links_when_nothing_is_caught(monkeypatch, capsys):
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language = lambda: "en"
+    fake.links = sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(MinigradValue)
+    assert json.loads(sent[0]) == []

@@ -6,6 +6,7 @@ line on stderr; a file that fails to import shows its own traceback).
 """
 
 import argparse
+import contextlib
 import sys
 
 from . import diagnose, report
@@ -23,8 +24,9 @@ def main(argv=None):
     if not args.scalar and not args.tensor:
         parser.error("give --scalar TARGET, --tensor TARGET, or both")
     try:
-        Value = load_class(args.scalar) if args.scalar else None
-        Tensor = load_class(args.tensor) if args.tensor else None
+        with contextlib.redirect_stdout(sys.stderr):  # a module that prints on import keeps --json clean
+            Value = load_class(args.scalar) if args.scalar else None
+            Tensor = load_class(args.tensor) if args.tensor else None
     except TargetError as e:
         print(f"minigrad.doctor: {e}", file=sys.stderr)
         return 2

@@ -40,6 +40,12 @@ class TimeLimit:
         self.deadline = time.monotonic() + self.seconds if self.available else None
 
     def __call__(self, fn):
+        try:
+            return self._bounded(fn)
+        except SystemExit as e:  # a learner's sys.exit() must not end the doctor
+            raise RuntimeError(f"the engine called sys.exit({e.code!r})") from None
+
+    def _bounded(self, fn):
         if not self.available or self.deadline is None:
             return fn()
         remaining = self.deadline - time.monotonic()
