@@ -17,7 +17,6 @@ import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 
 import numpy as np
@@ -65,6 +64,7 @@ class Case:
     status: str
     detail: str = ""
     wrong: tuple = ()
+    numbers: str = ""  # the worst element of each wrong part, against the reference
 
     @property
     def failed(self):
@@ -113,6 +113,7 @@ def _missing(engine, kind, name):
 
 
 def _weights(shape, engine=None):
+    """The loss weight as a tensor of the engine under test (mixing engines would not add up)."""
     Tensor = (engine or minigrad_engine()).Tensor
     return Tensor(_weight_array(shape), requires_grad=True)
 
@@ -242,6 +243,18 @@ def _close(got, expected, rtol=1e-9, atol=1e-12):
     return got is not None and np.shape(got) == np.shape(expected) and np.allclose(got, expected, rtol=rtol, atol=atol)
 
 
+def _worst(label, got, expected):
+    """`input 0 (0, 1): -3 vs torch's -0.75`: where a part is furthest from the reference."""
+    expected = np.asarray(expected, dtype=float)
+    if got is None:
+        return f"{label}: no gradient"
+    if np.shape(got) != expected.shape:
+        return f"{label}: shape {np.shape(got)} vs torch's {expected.shape}"
+    diff = np.abs(got - expected)
+    at = np.unravel_index(int(np.argmax(np.where(np.isnan(diff), np.inf, diff))), expected.shape)
+    return f"{label} {tuple(int(i) for i in at)}: {float(got[at]):.6g} vs torch's {float(expected[at]):.6g}"
+
+
 def _against_torch(name, out, leaves, expected_output, expected_grads, grad_tol=(1e-9, 1e-12)):
     output = np.asarray(out.data, dtype=float)
     grads = [_grad_array(leaf) for leaf in leaves]
@@ -249,13 +262,15 @@ def _against_torch(name, out, leaves, expected_output, expected_grads, grad_tol=
     wrong = (("output",) if not _close(output, expected_output) else ()) + tuple(_part(f"input {i}", grads[i]) for i in bad)
     shapes = [i for i in bad if grads[i] is None or grads[i].shape != np.shape(expected_grads[i])]
     status = "wrong shape" if shapes or np.shape(output) != np.shape(expected_output) else "wrong values"
+    numbers = "; ".join(([_worst("output", output, expected_output)] if "output" in wrong else [])
+                        + [_worst(f"input {i}", grads[i], expected_grads[i]) for i in bad])
     if "output" in wrong:
         first = np.round(output.reshape(len(output), -1)[0], 4).tolist() if output.ndim else output.item()
         shown = f" (first row {first})" if name in MODULE_CASES else ""
-        return Case(name, status, f"{name}: output differs from torch's{shown}", wrong)
+        return Case(name, status, f"{name}: output differs from torch's{shown}", wrong, numbers)
     if bad:
         what = "input gradient" if name in MODULE_CASES else f"gradient of input {bad[0]}"
-        return Case(name, status, f"{name}: {what} differs from torch's", wrong)
+        return Case(name, status, f"{name}: {what} differs from torch's", wrong, numbers)
     return Case(name, "passed")
 
 

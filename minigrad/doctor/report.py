@@ -59,8 +59,8 @@ def as_dict(verdicts, ranked, lang="en"):
             "title": check_titles[name][lang],
             "status": verdict.status,
             "detail": verdict.detail,
-            "cases": [{"name": c.name, "status": c.status, "detail": c.detail, "wrong": list(c.wrong)}
-                      for c in verdict.cases if c.status != "passed"],
+            "cases": [{"name": c.name, "status": c.status, "detail": c.detail, "wrong": list(c.wrong), "numbers": c.numbers}
+                      for c in verdict.cases],
         }
         for name, verdict in verdicts.items()
     ]
@@ -82,12 +82,16 @@ def as_text(verdicts, ranked, engines, lang="en"):
         lines.append(f"{words[check['status']]:<10} {check['title']}")
         skipped = {}
         for case in check["cases"]:
+            if case["status"] == "passed":
+                continue
             if case["status"] == "skipped":  # grouped by reason: missing ops are named once
                 skipped.setdefault(_reason(case["detail"], lang), []).append(case["name"])
                 continue
             parts = f" [{', '.join(case['wrong'])}]" if case["wrong"] else ""
             detail = case["detail"] if case["detail"].startswith(case["name"]) else f"{case['name']}: {case['detail']}"
             lines.append(f"{'':<10} - {words[case['status']]}{parts}: {detail}")
+            if case["numbers"]:
+                lines.append(f"{'':<10}   {case['numbers']}")
         for reason, names in skipped.items():
             listed = "; ".join(names) if len(names) <= 2 else words["cases"].format(n=len(names))
             lines.append(f"{'':<10} - {words['skipped']} ({reason}): {listed}")
