@@ -190,3 +190,19 @@ def test_nothing_is_sent_for_links_when_nothing_is_caught(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "minigrad_page", fake)
     check_engine(MinigradValue)
     assert json.loads(sent[0]) == []
+
+
+def test_the_issues_partial_break_on_minigrad_itself_ranks_its_break_first():
+    """`=` for `+=` in minigrad's `__mul__` only (overwrite-grad's diff touches every op)."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[1] / "minigrad" / "scalar.py").read_text()
+    healthy_line = "            self.grad += other.data * out.grad\n"
+    assert source.count(healthy_line) == 1
+    partial = source.replace(healthy_line, healthy_line.replace("+=", "=")).replace(
+        "from .graph import", "from minigrad.graph import")
+    namespace = {"__name__": "partially_broken_scalar"}
+    exec(compile(partial, "partially_broken_scalar.py", "exec"), namespace)
+    diagnosis = diagnose(namespace["Value"])
+    assert diagnosis.suspects[0][0] == "overwrite-grad", diagnosis.suspects[:3]
+    assert diagnosis.suspects[0][1] < 1  # it matches only part of the full break's signature
