@@ -206,3 +206,18 @@ def test_the_issues_partial_break_on_minigrad_itself_ranks_its_break_first():
     diagnosis = diagnose(namespace["Value"])
     assert diagnosis.suspects[0][0] == "overwrite-grad", diagnosis.suspects[:3]
     assert diagnosis.suspects[0][1] < 1  # it matches only part of the full break's signature
+
+
+def test_a_bug_no_break_explains_is_caught_with_no_suspect(capsys):
+    """exp's derivative forgotten in a copy of minigrad's Tensor: no break in the catalogue touches exp."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[1] / "minigrad" / "tensor.py").read_text()
+    exp_line = "            a.grad += out.data * out.grad\n"
+    assert source.count(exp_line) == 1
+    broken = source.replace(exp_line, "            a.grad += out.grad\n").replace("from .graph import", "from minigrad.graph import")
+    namespace = {"__name__": "learner_tensor"}
+    exec(compile(broken, "learner_tensor.py", "exec"), namespace)
+    diagnosis = check_engine(Tensor=namespace["Tensor"])
+    assert diagnosis.caught and diagnosis.suspects == []
+    assert "Something is caught, but no break in the catalogue matches it." in capsys.readouterr().out
