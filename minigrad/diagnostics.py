@@ -55,7 +55,7 @@ def minigrad_engine():
 
 @dataclass
 class Case:
-    """One case of one check: status is passed, wrong values, wrong shape, raised or skipped.
+    """One case of one check: passed, wrong values, wrong shape, raised, timed out or skipped.
 
     `wrong` names the parts that were wrong ("output", "input 0", "a", ...);
     with the status they are the evidence the doctor matches against breaks."""
@@ -100,8 +100,10 @@ def _summary(cases, passed_detail):
 
 
 def _raised(name, e, prefix="raised", named=True):
+    """An exception is evidence; a TimeoutError (the doctor's time limit) says only that it did not finish."""
     detail = f"{prefix} {type(e).__name__}: {e}"
-    return Case(name, "raised", f"{name}: {detail}" if named else detail, ("run",))
+    status = "timed out" if isinstance(e, TimeoutError) else "raised"
+    return Case(name, status, f"{name}: {detail}" if named else detail, ("run",))
 
 
 def _missing(engine, kind, name):

@@ -105,3 +105,13 @@ def test_json_stays_one_object_when_the_learner_prints_on_import_and_in_backward
     assert code == 1
     assert json.loads(out)["suspects"][0]["slug"] == "no-output-seed"
     assert "loading my engine" in err and "backward!" in err
+
+
+def test_an_endless_backward_is_reported_and_the_command_ends(capsys, tmp_path):
+    source = (ENGINES / "unseeded.py").read_text()
+    (tmp_path / "looping.py").write_text(source.replace(
+        "        order = list(self._post_order(set()))\n", "        order = list(self._post_order(set()))\n        while True:\n            pass\n"))
+    code, out, err = run(capsys, "--scalar", f"{tmp_path}/looping.py:Value", "--time-limit", "0.2")
+    assert code == 1
+    assert "timed out [run]: diamond (a*b + c) * (a - c) at 2, 3, 4: raised TimeoutError: stopped after 0.2 s (an endless loop?)" in out
+    assert "Something is caught, but no break in the catalogue matches it." in out

@@ -103,7 +103,9 @@ def test_an_endless_backward_is_stopped_per_check_and_reported():
     assert verdict.status == "caught"
     assert verdict.detail.endswith("raised TimeoutError: stopped after 0.2 s (an endless loop?)")
     later = diagnosis.verdicts["finite-differences"].cases[1]
+    assert later.status == "timed out"
     assert later.detail.endswith("this check's 0.2 s were used up (an endless loop?)")
+    assert diagnosis.caught and diagnosis.suspects == []  # a loop is no break's symptom
 
 
 class ExitingValue(MinigradValue):

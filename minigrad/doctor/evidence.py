@@ -26,15 +26,21 @@ def examine(Value=None, Tensor=None, time_limit=3.0):
 
 
 def failures(verdicts):
-    """{"check/case": {"status", "wrong"}} for every case that failed."""
+    """{"check/case": {"status", "wrong"}} for every case that failed (a case that timed out
+    shows no break's symptom, only that it never finished: it is reported, not matched)."""
     return {
         f"{check}/{case.name}": {"status": case.status, "wrong": list(case.wrong)}
         for check, verdict in verdicts.items()
         for case in verdict.cases
-        if case.failed
+        if case.failed and case.status != "timed out"
     }
 
 
 def ran(verdicts):
-    """The "check/case" keys that ran (were not skipped) on this engine."""
-    return {f"{check}/{case.name}" for check, verdict in verdicts.items() for case in verdict.cases if case.status != "skipped"}
+    """The "check/case" keys that ran to the end (were neither skipped nor stopped) on this engine."""
+    return {
+        f"{check}/{case.name}"
+        for check, verdict in verdicts.items()
+        for case in verdict.cases
+        if case.status not in ("skipped", "timed out")
+    }

@@ -13,7 +13,7 @@ from ..breaks import HERE, catalogue
 WORDS = {
     "en": {
         "passed": "passed", "caught": "caught", "skipped": "skipped",
-        "wrong values": "wrong values", "wrong shape": "wrong shape", "raised": "raised",
+        "wrong values": "wrong values", "wrong shape": "wrong shape", "raised": "raised", "timed out": "timed out",
         "engine": "Engine under test: {engines}.", "cases": "{n} cases",
         "none": "Nothing caught: no break in the catalogue explains what these checks saw.",
         "unexplained": "Something is caught, but no break in the catalogue matches it.",
@@ -22,6 +22,7 @@ WORDS = {
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
         "wrong values": "valores incorrectos", "wrong shape": "forma incorrecta", "raised": "lanzó",
+        "timed out": "tiempo agotado",
         "engine": "Motor bajo prueba: {engines}.", "cases": "{n} casos",
         "none": "Nada detectado: ninguna rotura del catálogo explica lo que vieron estas comprobaciones.",
         "unexplained": "Algo se detecta, pero ninguna rotura del catálogo coincide.",
