@@ -28,6 +28,9 @@ class Diagnosis:
 
 
 def diagnose(Value=None, Tensor=None, time_limit=3.0):
+    """Every diagnostic on the learner's classes (time_limit: seconds per check, None for none), and the ranking."""
+    if Value is None and Tensor is None:
+        raise ValueError("the doctor needs a Value class, a Tensor class, or both")
     verdicts = examine(Value, Tensor, time_limit)
     suspects = ranking.rank(failures(verdicts), ran(verdicts), signatures.load())
     return Diagnosis(verdicts, suspects)
