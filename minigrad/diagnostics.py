@@ -93,10 +93,15 @@ def _summary(cases, passed_detail):
     failed = [c for c in cases if c.failed]
     if failed:
         return Verdict(False, failed[0].detail, cases)
-    skipped = "; ".join(f"{c.name}: {c.detail}" for c in cases if c.status == "skipped")
-    if skipped:
-        passed_detail = f"{passed_detail}; skipped {skipped}" if passed_detail else skipped
-    return Verdict(True, passed_detail, cases)
+    by_reason = {}
+    for c in cases:
+        if c.status == "skipped":
+            by_reason.setdefault(c.detail, []).append(c.name)
+    skipped = "; ".join(f"{reason}: " + ("; ".join(names) if len(names) <= 2 else f"{len(names)} cases")
+                        for reason, names in by_reason.items())
+    if len(by_reason) and all(c.status == "skipped" for c in cases):
+        return Verdict(True, skipped, cases)  # nothing ran: say why, claim nothing
+    return Verdict(True, f"{passed_detail}; skipped {skipped}" if skipped else passed_detail, cases)
 
 
 def _raised(name, e, prefix="raised", named=True):
