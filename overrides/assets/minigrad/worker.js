@@ -1,10 +1,11 @@
 /* One Pyodide for the whole visit, off the page's main thread.
  *
  * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer?}
- *               {type: "run", id, blocks: [{code, name, first_line}], slug}
+ *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr", text}
  *               {type: "done", id, error, traceback, stopped}
+ *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
  *
  * Blocks run through minigrad.breaks.blocks.run_chain, the function CI uses,
  * with the break applied by minigrad.breaks.applied when `slug` is set.
@@ -64,6 +65,15 @@ function emit(stream, text) {
   if (current.truncated) postMessage({ type: "stream", id: current.id, stream: "notice", text: "truncated" });
 }
 
+/* `import minigrad_page` from Python: `links(json)` (the doctor's suspects; the
+ * page turns the slugs into links, nothing else is trusted) and `language()`
+ * (the page's, so a report can speak it). */
+function postLinks(json) {
+  if (!current) return;
+  const links = JSON.parse(String(json));
+  if (Array.isArray(links)) postMessage({ type: "links", id: current.id, links });
+}
+
 async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
   const started = performance.now();
   try {
@@ -83,6 +93,7 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
       py.FS.writeFile(lib + path, text);
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
+    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
     runBlocks = py.runPython(PRELUDE);
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     pyodide = py;
@@ -92,8 +103,8 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
   }
 }
 
-function run({ id, blocks, slug }) {
-  current = { id, sent: 0, truncated: false };
+function run({ id, blocks, slug, lang }) {
+  current = { id, sent: 0, truncated: false, lang };
   let done = { type: "done", id, error: null, traceback: "", stopped: false };
   try {
     const write = (text) => emit("stdout", text);
