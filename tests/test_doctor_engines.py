@@ -17,7 +17,7 @@ PLANTED = {
     "set_children_tanh": ("Value", "tanh-grad-from-input"),
     "rebinding_partial_overwrite": ("Value", "overwrite-grad"),
     "kahn_relu": ("Value", "relu-gated-on-upstream"),
-    "discovery_order": ("Value", "backward-discovery-order"),
+    "discovery_order": ("Value", "topological-order-not-reversed"),
     "unseeded": ("Value", "no-output-seed"),
     "pow_off_by_one": ("Value", "pow-exponent-off-by-one"),
     "lazy_tensor_add_no_reduce": ("Tensor", "skip-unbroadcast"),
