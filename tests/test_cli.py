@@ -71,6 +71,19 @@ def test_unwritable_folder_is_one_clear_line(tree, monkeypatch):
     assert target.read_bytes() == before
 
 
+def test_unreadable_file_is_one_clear_line(tree, monkeypatch):
+    """Root reads a chmod 000 file anyway, so the refusal is simulated at the read."""
+    import minigrad.breaks.__main__ as cli_module
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", args[0])
+
+    monkeypatch.setattr(cli_module, "open", refuse, raising=False)
+    code, out, err = cli(tree, "list", "--lang", "es")
+    assert code == 1 and out == ""
+    assert err == "error: no se puede leer minigrad/scalar.py (Permission denied); no se cambió nada.\n"
+
+
 def test_unwritable_folder_for_real_prints_no_traceback(tree):
     """The same with a real refusal from the file system: an immutable folder
     (chattr +i) refuses even root, where the file system and privileges allow it."""

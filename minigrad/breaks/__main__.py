@@ -85,8 +85,11 @@ def _read(root, relative, lang="en"):
     path = Path(root) / relative
     if not path.is_file():
         raise Refused(WORDS[lang]["missing"].format(path=relative, root=root))
-    with open(path, encoding="utf-8", newline="") as f:  # keep CRLF as it is
-        return f.read()
+    try:
+        with open(path, encoding="utf-8", newline="") as f:  # keep CRLF as it is
+            return f.read()
+    except OSError as error:
+        raise Refused(WORDS[lang]["unreadable"].format(path=relative, reason=error.strerror or error)) from None
 
 
 def _read_only(path):
