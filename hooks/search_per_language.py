@@ -65,7 +65,10 @@ def on_post_page(output, page, config):
     def rebase(match):
         data = json.loads(match.group(2))
         data["base"] = base
-        return match.group(1) + json.dumps(data) + match.group(3)
+        text = json.dumps(data)
+        for char in "<>&'":  # escaped as Jinja's tojson does, so the JSON is safe inside <script>
+            text = text.replace(char, f"\\u{ord(char):04x}")
+        return match.group(1) + text + match.group(3)
 
     return CONFIG_SCRIPT.sub(rebase, output, count=1)
 
