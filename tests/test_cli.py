@@ -168,7 +168,7 @@ def test_spanish_cli_speaks_spanish(tree):
     assert "fase 7" in listing and "sano" in listing
     assert not re.search(r"\b(phase|healthy|applied)\b", listing)
     assert cli(tree, "status", "--lang", "es")[1] == "ninguna rotura aplicada: minigrad está sano\n"
-    assert cli(tree, "apply", "skip-unbroadcast", "--lang", "es")[1] == "aplicada skip-unbroadcast: editado minigrad/tensor.py\n"
+    assert cli(tree, "apply", "skip-unbroadcast", "--lang", "es")[1] == "se aplicó skip-unbroadcast: se editó minigrad/tensor.py\n"
     _, status, _ = cli(tree, "status", "--lang", "es")
     assert "aplicada" in status and "applied" not in status
     code, _, err = cli(tree, "apply", "skip-unbroadcast", "--lang", "es")
