@@ -68,20 +68,84 @@ TO_WRITE = {
 }
 
 
+MESSAGES = {
+    "en": {
+        "slug": "{slug!r} is not a valid slug: use lowercase letters, digits and single hyphens (e.g. mul-grad-swapped); it becomes the page's URL",
+        "phase": "phase {phase} is not one of the site's phases ({first}-{last})",
+        "title": "{option} must be one line of text",
+        "exists": "a break named {slug} is already in minigrad/breaks/catalogue.toml: choose another slug",
+        "file_exists": "{path} already exists: choose another slug, or remove it",
+        "no_git": "git is not installed: `new` reads the healthy file from git",
+        "git_failed": "git {command} failed: {reason} (is this a git clone of the repository?)",
+        "target_unchanged": "--target {target} has no change: the changed files are {changed}",
+        "target_nothing": "--target {target} has no change: nothing in minigrad/ has changed",
+        "no_change": "nothing in minigrad/ differs from git's HEAD: edit the file to introduce the bug first, then run `new`",
+        "several": "minigrad/ has changes in {count} files ({changed}): give --target with the one the break edits",
+        "not_reproducible": "the edit cannot be written as a diff that reproduces it exactly (a missing newline at the end of the file?)",
+        "no_nav": "mkdocs.yml has no `- Breaks:` section in its nav to add the page to",
+        "unwritable": "cannot write {path}: {reason}; nothing was changed",
+        "done": """new break {slug} (phase {phase}): {target} is healthy again, its edit is in minigrad/breaks/{slug}.diff
+wrote minigrad/breaks/{slug}.diff, the entry in minigrad/breaks/catalogue.toml,
+docs/breaks/{slug}.md and docs/breaks/{slug}.es.md (in mkdocs.yml's nav)
+
+Next:
+1. Write the Procedure blocks in docs/breaks/{slug}.md and the same code in
+   docs/breaks/{slug}.es.md; mark what the break does to each block:
+   {{.python broken="silent"}} or {{.python broken="raises ValueError: text"}}.
+2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
+   writes their outputs and the diagnostics matrix: read them.
+3. Write the other sections, then translate them in docs/breaks/{slug}.es.md.
+4. uv run pytest""",
+    },
+    "es": {
+        "slug": "{slug!r} no es un slug válido: usa minúsculas, dígitos y guiones sueltos (p. ej. mul-grad-swapped); será la URL de la página",
+        "phase": "la fase {phase} no es una de las fases del sitio ({first}-{last})",
+        "title": "{option} debe ser una línea de texto",
+        "exists": "ya hay una rotura llamada {slug} en minigrad/breaks/catalogue.toml: elige otro slug",
+        "file_exists": "{path} ya existe: elige otro slug, o bórralo",
+        "no_git": "git no está instalado: `new` lee el archivo sano de git",
+        "git_failed": "git {command} falló: {reason} (¿es un clon git del repositorio?)",
+        "target_unchanged": "--target {target} no tiene cambios: los archivos cambiados son {changed}",
+        "target_nothing": "--target {target} no tiene cambios: nada ha cambiado en minigrad/",
+        "no_change": "nada en minigrad/ difiere del HEAD de git: primero edita el archivo para introducir el bug, luego ejecuta `new`",
+        "several": "minigrad/ tiene cambios en {count} archivos ({changed}): indica con --target el que edita la rotura",
+        "not_reproducible": "la edición no se puede escribir como un diff que la reproduzca exactamente (¿falta el salto de línea final?)",
+        "no_nav": "mkdocs.yml no tiene una sección `- Breaks:` en su nav donde añadir la página",
+        "unwritable": "no se puede escribir {path}: {reason}; no se cambió nada",
+        "done": """nueva rotura {slug} (fase {phase}): {target} vuelve a estar sano, su edición está en minigrad/breaks/{slug}.diff
+se escribieron minigrad/breaks/{slug}.diff, la entrada en minigrad/breaks/catalogue.toml,
+docs/breaks/{slug}.md y docs/breaks/{slug}.es.md (en el nav de mkdocs.yml)
+
+Siguientes pasos:
+1. Escribe los bloques de Procedimiento en docs/breaks/{slug}.md y el mismo código en
+   docs/breaks/{slug}.es.md; marca qué le hace la rotura a cada bloque:
+   {{.python broken="silent"}} o {{.python broken="raises ValueError: texto"}}.
+2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
+   escribe sus salidas y la matriz de diagnósticos: léelas.
+3. Escribe las demás secciones y tradúcelas en docs/breaks/{slug}.es.md.
+4. uv run pytest""",
+    },
+}
+
+
 class Refused(Exception):
-    """Bad input: the message says what and how to fix it; nothing was written."""
+    """Bad input, named by its key in MESSAGES; nothing was written."""
+
+    def __init__(self, key, **fields):
+        super().__init__(key)
+        self.key, self.fields = key, fields
 
 
-def scaffold(slug, phase, title_en, title_es, target=None, root=ROOT, out=sys.stdout):
+def scaffold(slug, phase, title_en, title_es, target=None, root=ROOT, out=sys.stdout, lang="en"):
     """Check everything, then write everything (putting back what was written if a write fails)."""
-    root = Path(root)
+    words = MESSAGES[lang]
     try:
-        plan = _plan(root, slug, phase, title_en.strip(), title_es.strip(), target)
+        plan = _plan(Path(root), slug, phase, title_en.strip(), title_es.strip(), target)
         _write(plan)
     except Refused as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {words[e.key].format(**e.fields)}", file=sys.stderr)
         return 1
-    print(_next_steps(slug, phase, plan.target), file=out)
+    print(words["done"].format(slug=slug, phase=phase, target=plan.target), file=out)
     return 0
 
 
@@ -92,21 +156,21 @@ class _Plan:
 
 def _plan(root, slug, phase, title_en, title_es, target):
     if not SLUG.fullmatch(slug):
-        raise Refused(f"{slug!r} is not a valid slug: use lowercase letters, digits and single hyphens (e.g. mul-grad-swapped); it becomes the page's URL")
+        raise Refused("slug", slug=slug)
     if phase not in PHASES:
-        raise Refused(f"phase {phase} is not one of the site's phases ({PHASES[0]}-{PHASES[-1]})")
+        raise Refused("phase", phase=phase, first=PHASES[0], last=PHASES[-1])
     for language, title in (("--title-en", title_en), ("--title-es", title_es)):
         if not title or "\n" in title:
-            raise Refused(f"{language} must be one line of text")
+            raise Refused("title", option=language)
     breaks_dir = root / "minigrad" / "breaks"
     catalogue_path = breaks_dir / "catalogue.toml"
     catalogue = tomllib.loads(catalogue_path.read_text(encoding="utf-8"))
     if slug in {b["slug"] for b in catalogue["break"]}:
-        raise Refused(f"a break named {slug} is already in minigrad/breaks/catalogue.toml: choose another slug")
+        raise Refused("exists", slug=slug)
     pages = {lang: root / "docs" / "breaks" / f"{slug}{suffix}.md" for lang, suffix in (("en", ""), ("es", ".es"))}
     for path in [breaks_dir / f"{slug}.diff", *pages.values()]:
         if path.exists():
-            raise Refused(f"{path.relative_to(root)} already exists: choose another slug, or remove it")
+            raise Refused("file_exists", path=path.relative_to(root).as_posix())
     target = _changed_target(root, target)
     healthy = _git(root, "show", f"HEAD:{target}", binary=True)
     broken = (root / target).read_bytes()
@@ -128,9 +192,9 @@ def _git(root, *args, binary=False):
     try:
         done = subprocess.run(["git", *args], cwd=root, capture_output=True, check=True)
     except FileNotFoundError:
-        raise Refused("git is not installed: `new` reads the healthy file from git") from None
+        raise Refused("no_git") from None
     except subprocess.CalledProcessError as e:
-        raise Refused(f"git {' '.join(args)} failed: {e.stderr.decode(errors='replace').strip()} (is this a git clone of the repository?)") from None
+        raise Refused("git_failed", command=" ".join(args), reason=e.stderr.decode(errors="replace").strip()) from None
     return done.stdout if binary else done.stdout.decode("utf-8")
 
 
@@ -140,13 +204,12 @@ def _changed_target(root, target):
     if target is not None:
         target = Path(target).as_posix().removeprefix("./")
         if target not in changed:
-            where = f"the changed files are {', '.join(changed)}" if changed else "nothing in minigrad/ has changed"
-            raise Refused(f"--target {target} has no change: {where}")
+            raise Refused("target_unchanged" if changed else "target_nothing", target=target, changed=", ".join(changed))
         return target
     if not changed:
-        raise Refused("nothing in minigrad/ differs from git's HEAD: edit the file to introduce the bug first, then run `new`")
+        raise Refused("no_change")
     if len(changed) > 1:
-        raise Refused(f"minigrad/ has changes in {len(changed)} files ({', '.join(changed)}): give --target with the one the break edits")
+        raise Refused("several", count=len(changed), changed=", ".join(changed))
     return changed[0]
 
 
@@ -164,7 +227,7 @@ def _check_diff_restores(root, diff, healthy, broken):
     except (patch.PatchError, ValueError):
         ok = False
     if not ok:
-        raise Refused("the edit cannot be written as a diff that reproduces it exactly (a missing newline at the end of the file?)")
+        raise Refused("not_reproducible")
 
 
 def _with_catalogue_entry(text, slug, phase, target, title_en, title_es):
@@ -191,7 +254,7 @@ def _with_nav_entry(text, slug, phase, catalogue):
     lines = text.splitlines(keepends=True)
     heading = next((i for i, line in enumerate(lines) if line.strip() == "- Breaks:"), None)
     if heading is None:
-        raise Refused("mkdocs.yml has no `- Breaks:` section in its nav to add the page to")
+        raise Refused("no_nav")
     at, indent = heading + 1, " " * (len(lines[heading]) - len(lines[heading].lstrip()) + 4)
     for i in range(heading + 1, len(lines)):
         entry = re.fullmatch(r"(\s*)- breaks/([\w-]+)\.md\s*", lines[i])
@@ -228,19 +291,4 @@ def _write(plan):
                 path.unlink(missing_ok=True)
             else:
                 path.write_bytes(old)
-        raise Refused(f"cannot write {error.filename}: {error.strerror}; nothing was changed") from None
-
-
-def _next_steps(slug, phase, target):
-    return f"""new break {slug} (phase {phase}): {target} is healthy again, its edit is in minigrad/breaks/{slug}.diff
-wrote minigrad/breaks/{slug}.diff, the entry in minigrad/breaks/catalogue.toml,
-docs/breaks/{slug}.md and docs/breaks/{slug}.es.md (in mkdocs.yml's nav)
-
-Next:
-1. Write the Procedure blocks in docs/breaks/{slug}.md and the same code in
-   docs/breaks/{slug}.es.md; mark what the break does to each block:
-   {{.python broken="silent"}} or {{.python broken="raises ValueError: text"}}.
-2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
-   writes their outputs and the diagnostics matrix: read them.
-3. Write the other sections, then translate them in docs/breaks/{slug}.es.md.
-4. uv run pytest"""
+        raise Refused("unwritable", path=error.filename, reason=error.strerror) from None

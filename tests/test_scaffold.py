@@ -86,6 +86,11 @@ def test_an_existing_page_is_refused(clone):
     refused(clone, [SLUG, "--phase", "7", *TITLES], f"docs/breaks/{SLUG}.es.md already exists")
 
 
+def test_refusals_speak_spanish_with_lang_es(clone):
+    edit(clone, "minigrad/scalar.py", HEALTHY_LINE, BROKEN_LINE)
+    refused(clone, [SLUG, "--phase", "11", *TITLES, "--lang", "es"], "error: la fase 11 no es una de las fases del sitio (7-10)")
+
+
 @pytest.mark.parametrize("phase", ["6", "11", "0"])
 def test_a_phase_outside_7_to_10_is_refused(clone, phase):
     edit(clone, "minigrad/scalar.py", HEALTHY_LINE, BROKEN_LINE)
@@ -109,8 +114,9 @@ def test_changes_in_two_files_need_a_target(clone):
     refused(clone, [SLUG, "--phase", "7", *TITLES, "--target", "minigrad/nn.py"],
             "--target minigrad/nn.py has no change: the changed files are minigrad/optim.py, minigrad/scalar.py")
     optim = (clone / "minigrad/optim.py").read_bytes()
-    done = new(clone, SLUG, "--phase", "7", *TITLES, "--target", "minigrad/scalar.py")
+    done = new(clone, SLUG, "--phase", "7", *TITLES, "--target", "minigrad/scalar.py", "--lang", "es")
     assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"nueva rotura {SLUG} (fase 7): minigrad/scalar.py vuelve a estar sano") and "Siguientes pasos:" in done.stdout
     assert (clone / "minigrad/optim.py").read_bytes() == optim  # the other edit is the teacher's: left alone
     assert git(clone, "diff", "--name-only", "HEAD", "--", "minigrad/scalar.py") == ""
 

@@ -168,7 +168,7 @@ def _language(argv):
 def _run(args, root, out, lang):
     words = WORDS[lang]
     if args.command == "new":
-        return _scaffold(args, root, out)
+        return _scaffold(args, root, out, lang)
     if args.command in ("list", "status"):
         rows = [(b, words[state(b, root, lang)]) for b in catalogue()]
         if args.command == "status":
@@ -191,16 +191,16 @@ def _run(args, root, out, lang):
     return 0
 
 
-def _scaffold(args, root, out):
+def _scaffold(args, root, out, lang):
     """`new` writes pages, nav and the catalogue: repository tooling, so it lives
     in scripts/new_break.py (not shipped to the browser with minigrad)."""
     path = Path(root) / "scripts" / "new_break.py"
     if not path.is_file():
-        raise Refused(f"`new` works in a clone of the repository: {path} not found")
+        raise Refused(WORDS[lang]["no_scaffold"].format(path=path))
     spec = importlib.util.spec_from_file_location("new_break", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.scaffold(args.slug, args.phase, args.title_en, args.title_es, args.target, root=Path(root), out=out)
+    return module.scaffold(args.slug, args.phase, args.title_en, args.title_es, args.target, root=Path(root), out=out, lang=lang)
 
 
 def run():
