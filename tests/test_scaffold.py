@@ -1,6 +1,9 @@
 """`python -m minigrad.breaks new` (scripts/new_break.py), in a git clone of
 this repository's HEAD: every bad input refused with nothing written, and a
-teacher's whole path from an edit of minigrad/ to a break the suite checks."""
+teacher's whole path from an edit of minigrad/ to a break the suite checks.
+
+The clone is of the committed HEAD, as a teacher's would be: commit a change
+to the scaffold before these tests can see it."""
 
 import shutil
 import subprocess
