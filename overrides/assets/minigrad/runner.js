@@ -344,12 +344,27 @@
     }
   }
 
+  function languageOfLink(link) {
+    // Which language's part of this site a link leads to ("en" for the root part).
+    const url = new URL(link.href, location.href);
+    const root = new URL(meta("minigrad:root").content, location.href).pathname;
+    if (url.origin !== location.origin || !url.pathname.startsWith(root)) return language();
+    const rest = url.pathname.slice(root.length);
+    const found = Object.entries(LANGUAGE_ROOTS).find(([, prefix]) => prefix && rest.startsWith(prefix));
+    return found ? found[0] : "en";
+  }
+
+  // The switcher, and any other link into the other language (a search result,
+  // a link in the text), is a full page load: instant navigation would keep
+  // this page's lang, labels and search index.
   document.addEventListener(
     "click",
     (event) => {
-      const link = event.target instanceof Element && event.target.closest("a.md-select__link[hreflang]");
-      if (!link || event.metaKey || event.ctrlKey) return;
-      fixLanguageSwitcher();
+      const link = event.target instanceof Element && event.target.closest("a[href]");
+      if (!link || link.target || event.metaKey || event.ctrlKey) return;
+      const switcher = link.matches("a.md-select__link[hreflang]");
+      if (!switcher && languageOfLink(link) === language()) return;
+      if (switcher) fixLanguageSwitcher();
       event.preventDefault();
       event.stopImmediatePropagation();
       location.assign(link.href);
