@@ -5,10 +5,12 @@ typing with highlighting in the theme's colours, keeps edits for the visit,
 Reset undoes them, Ctrl+Enter runs them, and it speaks the page's language."""
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+ROOT = Path(__file__).resolve().parents[2]
 COLD = 90_000  # ms: a cold Pyodide + NumPy boot (see test_runner.py)
 BUDGET = 50_000  # bytes of the runner's assets a page costs before intent
 pytestmark = pytest.mark.browser
@@ -206,3 +208,17 @@ def test_the_editor_speaks_the_pages_language(page, site_url, watch, path, label
     expect(content).to_have_attribute("aria-label", label)
     expect(block(page, 0).locator(".mg-editor-hint")).to_have_text(hint)
     assert not watch.errors, watch.errors
+
+
+def test_an_open_editor_has_no_serious_axe_violation(page, site_url):
+    page.goto(site_url + "es/breaks/overwrite-grad/")
+    open_editor(page, 0)
+    page.keyboard.type("x = 1\n")
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, serious
