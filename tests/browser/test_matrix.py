@@ -158,3 +158,13 @@ def test_spanish_matrix_has_no_english_outside_the_reports(page, site_url):
     reports = matrix(page).locator("td details code")
     expect(reports).to_have_count(CELLS)
     assert set(reports.evaluate_all("(els) => els.map((e) => e.lang)")) == {"en"}
+
+
+@pytest.mark.parametrize("width", [960, 1280])
+@pytest.mark.parametrize("path", ["diagnostics/", "es/diagnostics/"])
+def test_the_table_fits_its_column_on_wider_screens(page, site_url, path, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url + path)
+    room = page.locator(".md-content .md-typeset").evaluate("(e) => e.clientWidth")
+    assert matrix(page).evaluate("(t) => t.scrollWidth") <= room  # all seven columns, no sideways scrolling
+    expect(matrix(page).locator("thead")).to_be_visible()  # a real table here, not the phone's cards
