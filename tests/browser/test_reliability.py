@@ -274,3 +274,19 @@ def test_long_lines_wrap_clear_of_the_copy_button(page, site_url, width):
         }""")
         assert under["checked"] >= 3, under  # the copy buttons were there to check
         assert not under["hits"], (path, width, under["hits"][:5])
+
+
+def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_url, watch):
+    """Instant navigation during an endless loop: its Stop is gone with its page, so the
+    runner ends it, and the new page's block runs (in a new worker: plain hosting)."""
+    page.goto(site_url + "theory/01-derivatives/")
+    run(page, 0)
+    code(page, 0).fill("print('spinning', flush=True)\nwhile True:\n    pass\n")
+    panel(page, 0).locator(".mg-run").click()
+    expect(panel(page, 0).locator(".mg-output")).to_contain_text("spinning", timeout=10_000)
+    page.evaluate("window.__marker = 'same document'")
+    page.locator("nav a[href$='02-graphs/']").first.click()
+    expect(page).to_have_url(re.compile(r"02-graphs/$"))
+    assert page.evaluate("window.__marker") == "same document"  # instant navigation
+    assert run(page, 2).strip() == shown_output(page, 2).strip()
+    assert not watch.errors, watch.errors

@@ -158,6 +158,9 @@ def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
     page.goto(site_url + "breaks/skip-unbroadcast/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in watch.requests if "pyodide" in u or "bundle.json" in u]
+    runner_bytes = page.evaluate("""performance.getEntriesByType('resource')
+        .filter(e => e.name.includes('/assets/minigrad/')).reduce((n, e) => n + e.decodedBodySize, 0)""")
+    assert 0 < runner_bytes < 50_000, runner_bytes  # the runner's own JS and CSS, before intent
     page.locator(".mg-run").first.focus()  # intent: loading starts now
     page.wait_for_function("window.__minigradRuntime && window.__minigradRuntime.bootMs !== null", timeout=COLD)
     assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests)

@@ -175,6 +175,15 @@
       }
     }
 
+    /* After instant navigation: runs whose block left the page cannot be
+     * stopped by the reader any more, so they end here (a queued one leaves
+     * the queue). Otherwise an endless loop there would hold every run here. */
+    prune() {
+      for (const job of [...this.queue, this.active]) {
+        if (job && job.handlers.alive && !job.handlers.alive()) this.stop(job);
+      }
+    }
+
     terminate() {
       const job = this.active;
       this.worker.terminate();
@@ -332,7 +341,8 @@
       enable(stop, true);
       panel.dataset.state = "running";
       const phase = (name) => { if (!truncated) status.textContent = t[name]; };
-      job = rt.submit(blocks, broken ? slug : "", { stream: (m) => write(m.stream, m.text), phase });
+      const alive = () => panel.isConnected;
+      job = rt.submit(blocks, broken ? slug : "", { stream: (m) => write(m.stream, m.text), phase, alive });
       const result = await job.done;
       job = null;
       if (result.traceback && !result.stopped) show("stderr", result.traceback); // never cut: the reader needs it
@@ -435,6 +445,7 @@
   }
 
   function onPage() {
+    if (window.__minigradRuntime) window.__minigradRuntime.prune();
     enhance();
     fixLanguageSwitcher();
     labelSearchDialog();
