@@ -290,3 +290,14 @@ def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_
     assert page.evaluate("window.__marker") == "same document"  # instant navigation
     assert run(page, 2).strip() == shown_output(page, 2).strip()
     assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("lang, prefix", [("en", ""), ("es", "es/")])
+def test_the_home_page_names_the_toggle_as_it_reads(page, site_url, lang, prefix):
+    """Item 12: the instructions name the toggle by the text it shows when pressed."""
+    page.goto(site_url + prefix + "breaks/overwrite-grad/")
+    toggle = panel(page, 0).locator(".mg-break")
+    toggle.click()
+    pressed = toggle.inner_text()
+    page.goto(site_url + prefix)
+    expect(page.locator(".md-content strong", has_text=pressed)).to_have_count(1)

@@ -167,7 +167,8 @@ def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
 
 
 def serious_violations(page):
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
@@ -181,6 +182,8 @@ def test_accessibility_scan_finds_no_serious_violation(page, site_url, path):
     page.goto(site_url + path)
     page.locator(".mg-run").first.focus()
     serious = serious_violations(page)
+    page.locator(".mg-reset").first.focus()  # Material fills a focused button with the accent colour
+    serious += serious_violations(page)
     assert not serious, json.dumps(serious, indent=1)
 
 

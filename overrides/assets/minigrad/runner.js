@@ -106,6 +106,7 @@
       const ready = this.ready;
       ready.catch((error) => {
         if (this.ready !== ready) return;
+        worker.terminate(); // a half-booted worker is no use: the next run boots a new one
         this.reset();
         for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
       });
