@@ -238,6 +238,13 @@ def test_spanish_labels_agree_with_the_prose(page, site_url, watch):
     code(page, 1).fill("import sys\nsys.exit(2)\n")
     run(page, 1, timeout=20_000)
     expect(status(page, 1)).to_have_text("Terminó con código 2")
+    code(page, 2).fill("while True:\n    print('x' * 99)\n")
+    panel(page, 2).locator(".mg-run").click()
+    expect(panel(page, 2).locator(".mg-output")).to_contain_text("[salida truncada", timeout=30_000)
+    expect(status(page, 2)).to_have_text(
+        "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.")
+    panel(page, 2).locator(".mg-stop").click()
+    expect(panel(page, 2)).to_have_attribute("data-state", "stopped", timeout=3_000)
     assert not watch.errors, watch.errors
 
 
