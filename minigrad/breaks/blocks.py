@@ -10,8 +10,10 @@ frames are left out.
 import contextlib
 import io
 import linecache
+import sys
 import traceback
-from dataclasses import dataclass
+import types
+from dataclasses import dataclass, field
 
 from . import applied
 
@@ -28,6 +30,7 @@ class Result:
     output: str  # what the last block printed (stdout), then its error summary line if it raised
     error: BaseException = None
     traceback: str = ""  # the full traceback, from the reader's own frames down
+    pictures: list = field(default_factory=list)  # [(kind, text)] the last block drew (minigrad.viz)
 
     @property
     def summary(self):
@@ -52,9 +55,10 @@ def run_chain(blocks, slug=None, stdout=None):
         nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
             _run(block, namespace, io.StringIO())
-        buffer = io.StringIO()
-        error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
-    result = Result(buffer.getvalue(), error)
+        buffer, pictures = io.StringIO(), []
+        with _picture_channel(pictures):
+            error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
+    result = Result(buffer.getvalue(), error, pictures=pictures)
     if error is not None:
         result.output += result.summary
         result.traceback = _reader_traceback(error)
@@ -71,6 +75,22 @@ def _run(block, namespace, out):
         except Exception as error:  # the caller decides whether it was expected
             return error
     return None
+
+
+@contextlib.contextmanager
+def _picture_channel(pictures):
+    """`minigrad_picture`, the module minigrad.viz hands pictures to, recording into `pictures`."""
+    channel = types.ModuleType("minigrad_picture")
+    channel.show = lambda kind, text: pictures.append((str(kind), str(text)))
+    previous = sys.modules.get("minigrad_picture")
+    sys.modules["minigrad_picture"] = channel
+    try:
+        yield
+    finally:
+        if previous is None:
+            del sys.modules["minigrad_picture"]
+        else:
+            sys.modules["minigrad_picture"] = previous
 
 
 def _reader_traceback(error):
