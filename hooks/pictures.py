@@ -35,6 +35,7 @@ PICTURE = re.compile(
     r"(?:\n```\{\.(?P=lang) \.picture \.broken\}\n(?P<broken>.*?)\n```[ \t]*\n)?",
     re.M | re.S,
 )
+BLOCK_BREAK = re.compile(r'^```\{\.python\b[^}\n]*\bbreak="(?P<slug>[^"]+)"', re.M)
 WORDS = {
     "en": {"healthy": "healthy", "broken": "broken", "with": "with {}"},
     "es": {"healthy": "sano", "broken": "roto", "with": "con {}"},
@@ -70,8 +71,20 @@ def on_pre_build(config):
     for page in Path(config.docs_dir).rglob("*.md"):
         for match in PICTURE.finditer(page.read_text(encoding="utf-8")):
             if match["lang"] == "dot":
-                sources += [match["healthy"] + "\n"] + ([match["broken"] + "\n"] if match["broken"] else [])
+                sources += [match["healthy"] + "\n"] + ([mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
     render_dots(sources)
+
+
+NODE = re.compile(r'^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$', re.M)
+
+
+def mark_changes(healthy, broken):
+    """The broken DOT with the nodes whose label differs from the healthy one drawn thick and orange.
+
+    The checked DOT stays what the code draws; this is presentation, added here."""
+    before = dict(NODE.findall(healthy))
+    changed = lambda m: before.get(m[1]) not in (None, m[2])  # noqa: E731
+    return NODE.sub(lambda m: m[0][:-2] + ', color="#e65100", penwidth=2.5];' if changed(m) else m[0], broken)
 
 
 def _alt_of_dot(dot):
@@ -90,10 +103,21 @@ def _store(svg, page, config):
     return Path(os.path.relpath(folder / name, page_dir)).as_posix()
 
 
-def _figure(src, alt, caption, css):
+def _size(svg):
+    """width and height in CSS pixels, so the page reserves the picture's place before it loads."""
+    match = re.search(r'<svg[^>]*?width="([\d.]+)(pt)?"[^>]*?height="([\d.]+)(pt)?"', svg)
+    if match:
+        scale = 4 / 3 if match[2] else 1
+        return round(float(match[1]) * scale), round(float(match[3]) * scale)
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    return round(float(box[1])), round(float(box[2]))
+
+
+def _figure(src, svg, alt, caption, css):
+    width, height = _size(svg)
     return (
-        f'<figure class="mg-picture {css}"><img src="{html.escape(src)}" alt="{html.escape(alt)}" loading="lazy">'
-        f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+        f'<figure class="mg-picture {css}"><img src="{html.escape(src)}" alt="{html.escape(alt)}" '
+        f'width="{width}" height="{height}" loading="lazy"><figcaption>{html.escape(caption)}</figcaption></figure>'
     )
 
 
@@ -109,24 +133,28 @@ def _curve_html(match, page, config, words, slug):
     if match["broken"]:
         series.append((f"{words['broken']} ({slug})" if slug else words["broken"], json.loads(match["broken"])["y"]))
     lang = _language(config)
-    src = _store(curve_svg(series, healthy["label"], lang), page, config)
-    caption = " / ".join(name for name, _ in series)
-    return _figure(src, curve_description(series, healthy["label"], lang), caption, "mg-curve")
+    x = healthy.get("x", "step")
+    svg = curve_svg(series, healthy["label"], lang, x, healthy.get("last"))
+    caption = words["healthy"] + (f" / {words['broken']}" if match["broken"] else "")  # the legend names the break
+    return _figure(_store(svg, page, config), svg, curve_description(series, healthy["label"], lang, x), caption, "mg-curve")
 
 
 def on_page_markdown(markdown, page, config, files):
     words = WORDS[_language(config)]
-    slug = page.meta.get("minigrad_break") or ""
+    page_slug = page.meta.get("minigrad_break") or ""
 
     def replace(match):
+        own = [m["slug"] for m in BLOCK_BREAK.finditer(markdown, 0, match.start())]
+        slug = page_slug or (own[-1] if own else "")  # the page's break, else the block's own (home page)
         if match["lang"] == "json":
             figures = _curve_html(match, page, config, words, slug)
         else:
             dots = [(match["healthy"] + "\n", words["healthy"], "mg-healthy")]
             if match["broken"]:
-                dots.append((match["broken"] + "\n", words["broken"] + (f" ({slug})" if slug else ""), "mg-broken"))
+                broken = mark_changes(match["healthy"], match["broken"]) + "\n"
+                dots.append((broken, words["broken"] + (f" ({slug})" if slug else ""), "mg-broken"))
             render_dots([d for d, _, _ in dots])
-            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _alt_of_dot(d), cap, css) for d, cap, css in dots)
+            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _svg_of_dot[d], _alt_of_dot(d), cap, css) for d, cap, css in dots)
         return f'<div class="mg-pictures" markdown="0">{figures}</div>\n'
 
     return PICTURE.sub(replace, markdown)

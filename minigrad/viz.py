@@ -80,10 +80,16 @@ def draw(root):
     return text
 
 
-def plot(values, label="loss"):
-    """Record a curve (e.g. the loss per step); returns its JSON description."""
-    ys = [float(_num(v)) if math.isfinite(v) else None for v in map(float, values)]  # JSON has no inf/nan
-    text = json.dumps({"label": str(label), "y": ys})
+def plot(values, label="loss", x="step", points=201):
+    """Record a curve (e.g. the loss per step); returns its JSON description.
+
+    At most `points` evenly spaced values are kept (a picture shows a shape;
+    the exact numbers are in the printed output), `last` is the x of the last.
+    """
+    values = [float(v) for v in values]
+    keep = sorted({round(i * (len(values) - 1) / (points - 1)) for i in range(points)}) if len(values) > points else range(len(values))
+    ys = [float(_num(values[i])) if math.isfinite(values[i]) else None for i in keep]  # JSON has no inf/nan
+    text = json.dumps({"label": str(label), "x": str(x), "last": len(values) - 1, "y": ys})
     _show("curve", text)
     return text
 
@@ -98,28 +104,30 @@ def _show(kind, text):
 
 # ---- the curve: a line chart drawn from its numbers ------------------------
 
-WIDTH, HEIGHT, PAD = 360, 220, 40
+WIDTH, HEIGHT = 360, 240
+LEFT, RIGHT, TOP, BOTTOM = 60, 350, 26, 188  # the plot area; ticks left and below, legend at the bottom
 STYLES = [("#1e88e5", ""), ("#e65100", "6 4")]  # healthy blue solid, broken orange dashed: colour-blind safe
 
 
 WORDS = {  # the plot's own words; the page's language picks them
-    "en": {"per": "{} per step", "steps": "{n} steps, from {a} to {b} (lowest {lo}, highest {hi})", "step": "step"},
-    "es": {"per": "{} por paso", "steps": "{n} pasos, de {a} a {b} (mínimo {lo}, máximo {hi})", "step": "paso"},
+    "en": {"per": "{} per step", "steps": "from {a} to {b} (lowest {lo}, highest {hi})", "step": "step"},
+    "es": {"per": "{} por paso", "steps": "de {a} a {b} (mínimo {lo}, máximo {hi})", "step": "paso"},
 }
 
 
-def curve_description(series, label="loss", lang="en"):
+def curve_description(series, label="loss", lang="en", x="step"):
     """Text alternative of a curve plot: per series, its steps, first, last, lowest and highest value."""
     words, parts = WORDS[lang], []
     for name, ys in series:
         ys = [v for v in ys if v is not None]
         if ys:
-            facts = dict(n=len(ys), a=_num(ys[0]), b=_num(ys[-1]), lo=_num(min(ys)), hi=_num(max(ys)))
+            facts = dict(a=_num(ys[0]), b=_num(ys[-1]), lo=_num(min(ys)), hi=_num(max(ys)))
             parts.append(f"{name}: " + words["steps"].format(**facts))
-    return words["per"].format(label) + ". " + "; ".join(parts) + "."
+    per = words["per"].format(label) if x == "step" else f"{label} / {x}"
+    return per + ". " + "; ".join(parts) + "."
 
 
-def curve_svg(series, label="loss", lang="en"):
+def curve_svg(series, label="loss", lang="en", x="step", last=None):
     """An SVG line chart of [(name, [y per step]), ...] on shared axes (None: no point).
 
     Colour-blind-safe blue and orange, the second series also dashed; axes and
@@ -129,27 +137,28 @@ def curve_svg(series, label="loss", lang="en"):
     lo, hi = min(ys_all), max(ys_all)
     hi = hi if hi > lo else lo + 1.0
     steps = max((len(ys) for _, ys in series), default=1)
-    x = lambda i: PAD + (WIDTH - PAD - 10) * (i / max(steps - 1, 1))  # noqa: E731
-    y = lambda v: 10 + (HEIGHT - PAD - 10) * (hi - v) / (hi - lo)  # noqa: E731
-    title = WORDS[lang]["per"].format(label)
+    last = steps - 1 if last is None else last
+    xs = lambda i: LEFT + (RIGHT - LEFT) * (i / max(steps - 1, 1))  # noqa: E731
+    y = lambda v: TOP + (BOTTOM - TOP) * (hi - v) / (hi - lo)  # noqa: E731
+    title = WORDS[lang]["per"].format(label) if x == "step" else label
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'font-family="sans-serif" font-size="11" fill="currentColor">',
-        f"<title>{escape(title)}</title><desc>{escape(curve_description(series, label, lang))}</desc>",
-        f'<path d="M{PAD} 10V{HEIGHT - PAD}H{WIDTH - 10}" fill="none" stroke="currentColor" stroke-opacity="0.6"/>',
-        f'<text x="{PAD - 4}" y="14" text-anchor="end">{_num(hi)}</text>',
-        f'<text x="{PAD - 4}" y="{HEIGHT - PAD}" text-anchor="end">{_num(lo)}</text>',
-        f'<text x="{PAD}" y="{HEIGHT - PAD + 14}">0</text>',
-        f'<text x="{WIDTH - 10}" y="{HEIGHT - PAD + 14}" text-anchor="end">{steps - 1}</text>',
-        f'<text x="{(WIDTH + PAD) / 2}" y="{HEIGHT - PAD + 14}" text-anchor="middle">{WORDS[lang]["step"]}</text>',
+        f"<title>{escape(title)}</title><desc>{escape(curve_description(series, label, lang, x))}</desc>",
+        f'<text x="{LEFT}" y="14" font-weight="bold">{escape(title)}</text>',
+        f'<path d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="currentColor" stroke-opacity="0.6"/>',
+        f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{_num(hi)}</text>',
+        f'<text x="{LEFT - 4}" y="{BOTTOM}" text-anchor="end">{_num(lo)}</text>',
+        f'<text x="{LEFT}" y="{BOTTOM + 14}">0</text>',
+        f'<text x="{RIGHT}" y="{BOTTOM + 14}" text-anchor="end">{last}</text>',
+        f'<text x="{(LEFT + RIGHT) / 2}" y="{BOTTOM + 14}" text-anchor="middle">{escape(WORDS[lang]["step"] if x == "step" else x)}</text>',
     ]
     for k, (name, ys) in enumerate(series):
         colour, dash = STYLES[k % len(STYLES)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(ys) if v is not None)
+        points = " ".join(f"{xs(i):.1f},{y(v):.1f}" for i, v in enumerate(ys) if v is not None)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashes}/>')
-        ly = HEIGHT - 12
-        lx = PAD + k * 120
+        ly, lx = BOTTOM + 32 + 14 * k, LEFT
         out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 24}" y2="{ly - 4}" stroke="{colour}" stroke-width="2"{dashes}/>')
         out.append(f'<text x="{lx + 30}" y="{ly}">{escape(name)}</text>')
     out.append("</svg>")

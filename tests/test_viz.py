@@ -72,7 +72,7 @@ def test_draw_and_plot_hand_their_picture_to_the_runner():
                               "x = Value(3.0, label='x'); y = x * x; y.backward(); draw(y); plot([1.0, 0.5, float('nan')])")])
     (kind, graph), (kind2, curve) = result.pictures
     assert kind == "graph" and 'label="x\\ndata 3\\ngrad 6"' in graph
-    assert kind2 == "curve" and json.loads(curve) == {"label": "loss", "y": [1.0, 0.5, None]}
+    assert kind2 == "curve" and json.loads(curve) == {"label": "loss", "x": "step", "last": 2, "y": [1.0, 0.5, None]}
     assert draw(Value(1.0)) == dot(Value(1.0)) and json.loads(plot([2.0]))["y"] == [2.0]  # outside a runner: just text
 
 
@@ -80,9 +80,15 @@ def test_curve_svg_is_accessible_escaped_and_scalable():
     svg = curve_svg([("healthy", [1.0, 0.5, 0.25]), ("<b>broken</b>", [1.0, None, 4.0])], label="<loss>")
     assert svg.startswith("<svg") and 'role="img"' in svg and 'viewBox="0 0 ' in svg and "width=" not in svg.split(">")[0]
     assert "<title>&lt;loss&gt; per step</title>" in svg
-    assert "healthy: 3 steps, from 1 to 0.25" in svg and "&lt;b&gt;broken&lt;/b&gt;: 2 steps, from 1 to 4" in svg
+    assert "healthy: from 1 to 0.25 (lowest 0.25, highest 1)" in svg and "&lt;b&gt;broken&lt;/b&gt;: from 1 to 4" in svg
     assert "<b>" not in svg and 'fill="currentColor"' in svg
-    assert "pasos" in curve_svg([("sano", [1.0, 2.0])], lang="es")
+    assert "por paso" in curve_svg([("sano", [1.0, 2.0])], lang="es")
+
+
+def test_a_long_curve_keeps_its_shape_in_at_most_201_points():
+    curve = json.loads(plot([float(i) for i in range(1001)]))
+    assert len(curve["y"]) == 201 and curve["y"][0] == 0 and curve["y"][-1] == 1000 and curve["last"] == 1000
+    assert '>1000</text>' in curve_svg([("healthy", curve["y"])], last=curve["last"])
 
 
 # ---- pictures on pages: checked like outputs ---------------------------------

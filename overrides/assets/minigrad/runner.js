@@ -80,13 +80,13 @@
       return this.ready;
     }
 
-    async run(blocks, slug, handlers) {
+    async run(blocks, slug, handlers, picture) {
       await this.start();
       const id = this.nextId++;
       return new Promise((resolve) => {
         this.jobs.set(id, { handlers, resolve });
         if (this.interrupt) this.interrupt[0] = 0;
-        this.worker.postMessage({ type: "run", id, blocks, slug });
+        this.worker.postMessage({ type: "run", id, blocks, slug, picture });
       });
     }
 
@@ -94,6 +94,7 @@
       const job = this.jobs.get(m.id);
       if (!job) return;
       if (m.type === "stream") job.handlers.stream(m.stream, m.text);
+      if (m.type === "picture" && job.handlers.picture) job.handlers.picture(m);
       if (m.type === "done") { this.jobs.delete(m.id); job.resolve(m); }
     }
 
@@ -125,6 +126,36 @@
   function runtime() {
     if (!window.__minigradRuntime) window.__minigradRuntime = new Runtime(settings());
     return window.__minigradRuntime;
+  }
+
+  /* ---- live pictures (minigrad.viz), drawn by picture.js ------------------
+   * A run that draws sends a picture message; picture.js (and, for a graph,
+   * Graphviz) loads only then. A curve is plotted beside the same block's last
+   * curve with the break the other way, as on the static page. */
+
+  function livePictures(panel, slug) {
+    const box = document.createElement("div");
+    box.className = "mg-pictures mg-live";
+    box.hidden = true;
+    panel.append(box);
+    const curves = {}; // "healthy"|"broken" -> the last curve's JSON
+    let shown = 0;
+    return {
+      clear() { box.replaceChildren(); box.hidden = true; shown += 1; },
+      options(broken) {
+        const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
+        return { lang: language(), names: [t[0], `${t[1]} (${slug})`], other: curves[broken ? "healthy" : "broken"] || null };
+      },
+      async show(message, broken) {
+        const run = shown;
+        if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
+        const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
+        const node = await module.draw(message, { root: settings().root, lang: language(), broken, slug });
+        if (run !== shown) return; // cleared (new run, Reset) while it was drawing
+        box.replaceChildren(node);
+        box.hidden = false;
+      },
+    };
   }
 
   /* ---- one code block ------------------------------------------------------ */
@@ -185,6 +216,7 @@
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), status);
     panel.append(toolbar, output);
     block.after(panel);
+    const pictures = livePictures(panel, slug);
 
     let shown = 0;
     let queued = [];
@@ -227,6 +259,7 @@
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
       output.replaceChildren();
       output.hidden = false;
+      pictures.clear();
       shown = 0;
       run.disabled = true;
       stop.disabled = false;
@@ -236,7 +269,8 @@
         const started = rt.start();
         if (rt.bootMs === null) await started;
         status.textContent = rt.jobs.size ? t.waiting : t.running;
-        const result = await rt.run(blocks, broken ? slug : "", { stream: write });
+        const picture = (m) => pictures.show(m, broken);
+        const result = await rt.run(blocks, broken ? slug : "", { stream: write, picture }, pictures.options(broken));
         if (result.stopped) {
           settle("stopped", result.restarted ? t.restarting : t.stopped);
         } else if (result.error) {
@@ -263,6 +297,7 @@
       code.innerHTML = original;
       output.replaceChildren();
       output.hidden = true;
+      pictures.clear();
       status.textContent = "";
       delete panel.dataset.state;
     });
@@ -290,7 +325,7 @@
     all.forEach((block, index) => {
       if (block.dataset.mgReady || block.dataset.notest) return;
       block.dataset.mgReady = "1";
-      attach(all, index, slug);
+      attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
     });
   }
 
