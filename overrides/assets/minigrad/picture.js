@@ -33,8 +33,7 @@ function figure(svg, alt, caption, broken) {
   fig.className = `mg-picture ${broken ? "mg-broken" : "mg-healthy"}`;
   const img = document.createElement("img");
   img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  img.alt = alt; // text, never markup
-  img.addEventListener("load", () => URL.revokeObjectURL(img.src), { once: true });
+  img.alt = alt; // text, never markup (runner.js revokes the URL when the picture is replaced)
   const cap = document.createElement("figcaption");
   cap.textContent = caption;
   fig.append(img, cap);

@@ -141,7 +141,12 @@
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
     let shown = 0;
     return {
-      clear() { box.replaceChildren(); box.hidden = true; shown += 1; },
+      clear() {
+        for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+        box.replaceChildren();
+        box.hidden = true;
+        shown += 1;
+      },
       options(broken) {
         const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
         return { lang: language(), names: [t[0], `${t[1]} (${slug})`], other: curves[broken ? "healthy" : "broken"] || null };
@@ -152,6 +157,7 @@
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, { root: settings().root, lang: language(), broken, slug });
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
+        for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
         box.replaceChildren(node);
         box.hidden = false;
       },
