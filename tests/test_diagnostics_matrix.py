@@ -59,3 +59,20 @@ def test_committed_matrix_is_what_the_diagnostics_compute(request, matrix):
 def test_every_break_is_caught_by_some_diagnostic(slug, matrix):
     row = matrix["breaks"][slug]
     assert any(cell["caught"] for cell in row.values()), f"no diagnostic catches {slug}: add one that does"
+
+
+def test_the_default_engine_is_resolved_when_a_diagnostic_is_called():
+    """A diagnostic imported healthy still tests the broken copy inside `applied`: pages rely on it."""
+    with breaks.applied("no-output-seed"):
+        assert diagnostics.diamond_test().status == "caught"
+    assert diagnostics.diamond_test().status == "passed"
+
+
+def test_a_learner_engine_without_minigrads_modules_skips_what_needs_them():
+    from minigrad.scalar import Value
+
+    engine = diagnostics.Engine(Value=Value)
+    assert diagnostics.training_smoke_test(engine).status == "skipped"
+    assert diagnostics.repeatable_gradients(engine).status == "skipped"
+    assert str(diagnostics.shape_invariant(engine)) == "skipped: no Tensor class: 9 cases"
+    assert str(diagnostics.finite_differences(engine)).startswith("passed: 6 functions agree with central differences; skipped no Tensor class: 9 cases")

@@ -47,7 +47,8 @@ def structure(path):
         "fence kinds": [(lang, sorted(opts), sorted((k, v) for k, v in attrs.items() if k != "title"), sorted(cls)) for lang, opts, attrs, cls in fences],
         "python code": [split_comments(b.code) for b in page.blocks],
         "outputs": [[(o.broken, o.text) for o in b.outputs] for b in page.blocks],
-        "includes": re.findall(r'^--8<-- ".*"$', text, re.M),
+        # an included prose snippet has one file per language (docs/snippets/x.md, x.es.md)
+        "includes": [re.sub(r'\.es\.md"$', '.md"', i) for i in re.findall(r'^--8<-- ".*"$', text, re.M)],
         "markers": re.findall(r"<!-- .*? -->", text),
         "links": sorted(set(re.findall(r"\]\(([^)#\s]+\.md)(?:#[\w-]+)?\)", text))),
     }

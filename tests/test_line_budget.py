@@ -11,7 +11,14 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "minigrad"
 ENGINE = ["scalar.py", "graph.py", "tensor.py", "functional.py", "nn.py", "optim.py", "gradcheck.py"]
 ENGINE_BUDGET = 1000
-TOOLING_BUDGET = 900  # diagnostics and the breaks machinery
+# Diagnostics and the breaks machinery. Raised from 900 to 1000 for issue 9: the
+# diagnostics take the engine under test and keep evidence per case (which
+# inputs were wrong, how), which is what lets the doctor tell breaks apart.
+TOOLING_BUDGET = 1000
+# The doctor (minigrad/doctor/, issue 9): loading a learner's classes, guarded
+# calls, ranking and a two-language report. Its own budget so that it cannot
+# grow into the diagnostics' share.
+DOCTOR_BUDGET = 500
 # Pictures (issue 14) have a budget of their own rather than eating the
 # tooling's: DOT of a graph, its text alternative, and a hand-written SVG line
 # chart (no matplotlib in the offline Pyodide).
@@ -30,7 +37,7 @@ def test_engine_line_budget():
 
 
 def test_tooling_line_budget():
-    tooling = [p for p in PACKAGE.rglob("*.py") if p.name not in ENGINE + PICTURES or p.parent != PACKAGE]
+    tooling = [p for p in PACKAGE.rglob("*.py") if (p.name not in ENGINE + PICTURES or p.parent != PACKAGE) and "doctor" not in p.parts]
     total = sum(lines(p) for p in tooling)
     assert total <= TOOLING_BUDGET, f"diagnostics and breaks have {total} lines, their budget is {TOOLING_BUDGET}"
 
@@ -43,3 +50,8 @@ def test_pictures_line_budget():
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix())
 def test_no_file_is_too_long_to_read(path):
     assert lines(path) <= FILE_BUDGET, f"{path.name} has {lines(path)} lines (more than {FILE_BUDGET}): split it by concept"
+
+
+def test_doctor_line_budget():
+    total = sum(lines(p) for p in (PACKAGE / "doctor").rglob("*.py"))
+    assert total <= DOCTOR_BUDGET, f"the doctor has {total} lines, its budget is {DOCTOR_BUDGET}"

@@ -86,7 +86,7 @@
       return new Promise((resolve) => {
         this.jobs.set(id, { handlers, resolve });
         if (this.interrupt) this.interrupt[0] = 0;
-        this.worker.postMessage({ type: "run", id, blocks, slug, picture });
+        this.worker.postMessage({ type: "run", id, blocks, slug, lang: language(), picture });
       });
     }
 
@@ -94,6 +94,7 @@
       const job = this.jobs.get(m.id);
       if (!job) return;
       if (m.type === "stream") job.handlers.stream(m.stream, m.text);
+      if (m.type === "links" && job.handlers.links) job.handlers.links(m.links);
       if (m.type === "picture" && job.handlers.picture) job.handlers.picture(m);
       if (m.type === "done") { this.jobs.delete(m.id); job.resolve(m); }
     }
@@ -264,6 +265,7 @@
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
       output.replaceChildren();
+      showLinks(panel, []);
       output.hidden = false;
       pictures.clear();
       shown = 0;
@@ -276,7 +278,8 @@
         if (rt.bootMs === null) await started;
         status.textContent = rt.jobs.size ? t.waiting : t.running;
         const picture = (m) => pictures.show(m, broken);
-        const result = await rt.run(blocks, broken ? slug : "", { stream: write, picture }, pictures.options(broken));
+        const handlers = { stream: write, links: (l) => showLinks(panel, l), picture };
+        const result = await rt.run(blocks, broken ? slug : "", handlers, pictures.options(broken));
         if (result.stopped) {
           settle("stopped", result.restarted ? t.restarting : t.stopped);
         } else if (result.error) {
@@ -321,6 +324,29 @@
         execute();
       }
     });
+  }
+
+  /* Links a run asked for (the doctor's suspects, through the worker's
+   * `minigrad_page.links`), listed under the output. Built from slugs, in the
+   * page's language; Python's text never becomes HTML. */
+  function showLinks(panel, links) {
+    const old = panel.querySelector(".mg-links");
+    if (old) old.remove();
+    const valid = (links || []).filter((l) => l && /^[a-z0-9-]+$/.test(l.slug));
+    if (!valid.length) return;
+    const root = new URL(meta("minigrad:root").content, location.href).href;
+    const list = document.createElement("ul");
+    list.className = "mg-links";
+    list.setAttribute("aria-label", language() === "es" ? "Páginas de las roturas sospechosas" : "Pages of the suspected breaks");
+    for (const { slug, title } of valid) {
+      const a = document.createElement("a");
+      a.href = `${root}${LANGUAGE_ROOTS[language()]}breaks/${slug}/`;
+      a.textContent = typeof title === "string" && title ? title : slug;
+      const item = document.createElement("li");
+      item.append(a);
+      list.append(item);
+    }
+    panel.append(list);
   }
 
   function enhance() {

@@ -1,11 +1,12 @@
 /* One Pyodide for the whole visit, off the page's main thread.
  *
  * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer?}
- *               {type: "run", id, blocks: [{code, name, first_line}], slug, picture?: {lang, names, other}}
+ *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr", text}
  *               {type: "picture", id, kind: "graph", text} | {type: "picture", id, kind: "curve", text, svg, alt, caption}
  *               {type: "done", id, error, traceback, stopped}
+ *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
  *
  * Blocks run through minigrad.breaks.blocks.run_chain, the function CI uses,
  * with the break applied by minigrad.breaks.applied when `slug` is set.
@@ -80,6 +81,15 @@ function emit(stream, text) {
   if (current.truncated) postMessage({ type: "stream", id: current.id, stream: "notice", text: "truncated" });
 }
 
+/* `import minigrad_page` from Python: `links(json)` (the doctor's suspects; the
+ * page turns the slugs into links, nothing else is trusted) and `language()`
+ * (the page's, so a report can speak it). */
+function postLinks(json) {
+  if (!current) return;
+  const links = JSON.parse(String(json));
+  if (Array.isArray(links)) postMessage({ type: "links", id: current.id, links });
+}
+
 async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
   const started = performance.now();
   try {
@@ -99,6 +109,7 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
       py.FS.writeFile(lib + path, text);
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
+    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
     runBlocks = py.runPython(PRELUDE);
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     pyodide = py;
@@ -108,8 +119,8 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
   }
 }
 
-function run({ id, blocks, slug, picture }) {
-  current = { id, sent: 0, truncated: false };
+function run({ id, blocks, slug, lang, picture }) {
+  current = { id, sent: 0, truncated: false, lang };
   let done = { type: "done", id, error: null, traceback: "", stopped: false };
   try {
     const write = (text) => emit("stdout", text);

@@ -1,0 +1,64 @@
+"""Calls into a learner's engine, bounded in time where the platform allows.
+
+CPython, main thread: `signal.setitimer` raises inside the learner's loop when
+the check's time is up (a thread could not be stopped: CPython cannot kill one).
+The interrupt is a BaseException, so a learner's `except Exception:` cannot
+swallow it; it comes out as TimeoutError, which the diagnostics record as
+evidence like any other exception. Elsewhere (Pyodide in the browser, a thread
+that is not the main one) there is no timer: in the browser the page's Stop
+button interrupts the run instead.
+"""
+
+import signal
+import sys
+import threading
+import time
+
+
+class _Stop(BaseException):
+    pass
+
+
+def _stop(signum, frame):
+    raise _Stop
+
+
+class TimeLimit:
+    """One budget of `seconds` per check: `start_check()`, then every call of this object spends it."""
+
+    def __init__(self, seconds=3.0):
+        self.seconds = seconds
+        self.deadline = None
+        self.available = (
+            seconds is not None
+            and hasattr(signal, "setitimer")
+            and sys.platform != "emscripten"
+            and threading.current_thread() is threading.main_thread()
+        )
+
+    def start_check(self):
+        self.deadline = time.monotonic() + self.seconds if self.available else None
+
+    def __call__(self, fn):
+        try:
+            return self._bounded(fn)
+        except SystemExit as e:  # a learner's sys.exit() must not end the doctor
+            raise RuntimeError(f"the engine called sys.exit({e.code!r})") from None
+
+    def _bounded(self, fn):
+        if not self.available or self.deadline is None:
+            return fn()
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(f"not run: this check's {self.seconds:g} s were used up (an endless loop?)")
+        previous = signal.signal(signal.SIGALRM, _stop)
+        try:
+            try:
+                signal.setitimer(signal.ITIMER_REAL, remaining)
+                return fn()
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except _Stop:
+            raise TimeoutError(f"stopped after {self.seconds:g} s (an endless loop?)") from None
+        finally:
+            signal.signal(signal.SIGALRM, previous)

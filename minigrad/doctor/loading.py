@@ -1,0 +1,98 @@
+"""Load a learner's class from `path/to/file.py:Class` or `dotted.module:Class`.
+
+A file inside a package (a directory with `__init__.py`) is imported as part of
+its package, so its relative imports work; the package is imported under an
+alias, because a learner's package is often called `minigrad` too and must not
+be confused with this one. A bad target is one clear line (`TargetError`); a
+file that fails to import shows the learner's own traceback (`ImportFailure`).
+"""
+
+import importlib
+import importlib.util
+import sys
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
+
+
+class TargetError(Exception):
+    """No such file, module or class: the message is the whole report."""
+
+
+class ImportFailure(Exception):
+    """The learner's module raised while importing; `traceback` shows only their frames."""
+
+    def __init__(self, target, error):
+        super().__init__(f"{target}: importing it raised {type(error).__name__}")
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if _theirs(f.filename)]
+        self.traceback = "".join(
+            ["Traceback (most recent call last):\n"] * bool(frames)
+            + traceback.format_list(frames)
+            + traceback.format_exception_only(type(error), error)
+        )
+
+
+def _theirs(filename):
+    """Not importlib's machinery, not the doctor's own frames."""
+    return not filename.startswith("<frozen") and Path(filename).resolve().parent != HERE
+
+
+def load_class(target):
+    where, sep, name = target.rpartition(":")
+    if not sep or not where or not name.isidentifier():
+        raise TargetError(f"{target!r}: {USAGE}")
+    module = _load_file(target, Path(where)) if where.endswith(".py") or "/" in where or "\\" in where else _load_dotted(target, where)
+    try:
+        return getattr(module, name)
+    except AttributeError:
+        classes = sorted(n for n, v in vars(module).items() if isinstance(v, type) and v.__module__ == module.__name__)
+        raise TargetError(f"{where} has no {name!r} (its classes: {', '.join(classes) or 'none'})") from None
+
+
+def _load_dotted(target, dotted):
+    if "" not in sys.path and "." not in sys.path:
+        sys.path.insert(0, "")  # "importable from the current directory", as with `python -m`
+    try:
+        return importlib.import_module(dotted)
+    except ModuleNotFoundError as e:
+        if e.name and (dotted == e.name or dotted.startswith(e.name + ".")):
+            raise TargetError(f"no module named {dotted!r} importable from the current directory") from None
+        raise ImportFailure(target, e) from None
+    except Exception as e:
+        raise ImportFailure(target, e) from None
+
+
+def _load_file(target, path):
+    if not path.is_file():
+        raise TargetError(f"no such file: {path}")
+    path = path.resolve()
+    package_dir = path.parent
+    parts = [path.stem] if path.stem != "__init__" else []
+    while (package_dir / "__init__.py").exists():
+        parts.insert(0, package_dir.name)
+        package_dir = package_dir.parent
+    try:
+        if (path.parent / "__init__.py").exists():  # in a package: import it under an alias, then the module
+            alias = f"_learner_{parts[0]}_{abs(hash(str(package_dir))) % 10**8}"
+            if alias not in sys.modules:
+                _exec_as(alias, package_dir / parts[0] / "__init__.py", package=True)
+            return importlib.import_module(".".join([alias, *parts[1:]]))
+        sys.path.insert(0, str(path.parent))  # a standalone file may import its neighbours
+        return _exec_as(f"_learner_{path.stem}_{abs(hash(str(path))) % 10**8}", path)
+    except Exception as e:
+        raise ImportFailure(target, e) from None
+
+
+def _exec_as(name, file, package=False):
+    locations = [str(file.parent)] if package else None
+    spec = importlib.util.spec_from_file_location(name, file, submodule_search_locations=locations)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module

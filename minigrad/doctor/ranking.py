@@ -1,0 +1,30 @@
+"""Rank the catalogue's breaks by how well each signature explains a learner's evidence.
+
+Only the cases that ran on the learner's engine count (a case skipped for a
+missing op says nothing). Two failed cases agree by half for failing at all,
+a quarter for the same status, a quarter for the same wrong parts: minigrad's
+`+=` raises where a learner's rebinding `g = g + ...` gives a wrong shape, and
+that is still the same bug. What matters most is how much of the learner's
+evidence a break explains (recall); how much of the break's signature the
+learner shows (precision) only breaks ties, so a partial break (one op of the
+several a break touches) still ranks its break first.
+"""
+
+
+def _agreement(a, b):
+    parts_a, parts_b = set(a["wrong"]), set(b["wrong"])
+    union = parts_a | parts_b
+    same_parts = len(parts_a & parts_b) / len(union) if union else 1.0
+    return 0.5 + 0.25 * (a["status"] == b["status"]) + 0.25 * same_parts
+
+
+def rank(evidence, ran, signatures):
+    """[(slug, score)] with score in (0, 1], most likely first; [] when the evidence is empty."""
+    scored = []
+    for order, (slug, signature) in enumerate(signatures.items()):
+        seen = {key: sig for key, sig in signature.items() if key in ran}
+        agreement = sum(_agreement(evidence[key], seen[key]) for key in evidence.keys() & seen.keys())
+        if evidence and agreement:
+            recall, precision = agreement / len(evidence), agreement / len(seen)
+            scored.append((-(recall * (0.8 + 0.2 * precision)), order, slug))
+    return [(slug, round(-score, 3)) for score, _, slug in sorted(scored)]

@@ -1,0 +1,225 @@
+"""The doctor on engines that are not minigrad: learners' own, micrograd, broken ones."""
+
+import importlib
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from minigrad.doctor import check_engine, diagnose
+from minigrad.doctor.__main__ import main
+from minigrad.scalar import Value as MinigradValue
+from minigrad.tensor import Tensor as MinigradTensor
+
+# tests/doctor_engines/<module>: (the class it defines, the break the doctor must name first)
+PLANTED = {
+    "set_children_tanh": ("Value", "tanh-grad-from-input"),
+    "rebinding_partial_overwrite": ("Value", "overwrite-grad"),
+    "kahn_relu": ("Value", "relu-gated-on-upstream"),
+    "discovery_order": ("Value", "topological-order-not-reversed"),
+    "unseeded": ("Value", "no-output-seed"),
+    "pow_off_by_one": ("Value", "pow-exponent-off-by-one"),
+    "lazy_tensor_add_no_reduce": ("Tensor", "skip-unbroadcast"),
+    "lazy_tensor_matmul": ("Tensor", "matmul-without-transpose"),
+    "zeros_tensor_sum": ("Tensor", "sum-forgets-reduced-axis"),
+    "zeros_tensor_mean": ("Tensor", "mean-forgets-n"),
+}
+
+
+def _engine(module):
+    kind, _ = PLANTED[module]
+    return {kind: getattr(importlib.import_module(f"tests.doctor_engines.{module}"), kind)}
+
+
+@pytest.mark.parametrize("module", PLANTED)
+def test_doctor_names_the_planted_break_first(module):
+    diagnosis = diagnose(**_engine(module))
+    assert diagnosis.caught
+    assert diagnosis.suspects[0][0] == PLANTED[module][1], diagnosis.suspects[:3]
+
+
+def test_healthy_minigrad_is_not_caught():
+    diagnosis = diagnose(MinigradValue, MinigradTensor)
+    assert not diagnosis.caught and diagnosis.suspects == []
+    assert {name for name, v in diagnosis.verdicts.items() if v.status == "skipped"} == {
+        "training-smoke-test", "repeatable-gradients"}
+
+
+def test_micrograd_is_not_caught_and_its_missing_ops_are_skipped_by_name():
+    from micrograd.engine import Value
+
+    diagnosis = diagnose(Value)
+    assert not diagnosis.caught and diagnosis.suspects == []
+    skipped = {c.name: c.detail for c in diagnosis.verdicts["finite-differences"].cases if c.status == "skipped"}
+    assert skipped["tanh(a*b) / c"] == "needs tanh"
+    assert skipped["exp, log, relu, sigmoid"] == "needs exp, log, sigmoid"
+    assert diagnosis.verdicts["diamond-test"].status == "passed"
+
+
+class RaisingValue(MinigradValue):
+    """A learner's engine whose ** raises: evidence, not a crash."""
+
+    __slots__ = ()
+
+    def __pow__(self, exponent):
+        raise ValueError("** is not finished yet")
+
+
+def test_an_op_that_raises_is_evidence_under_its_check():
+    diagnosis = diagnose(RaisingValue)
+    verdict = diagnosis.verdicts["finite-differences"]
+    case = next(c for c in verdict.cases if c.name == "a ** 3 - b ** -2")
+    assert verdict.status == "caught" and case.status == "raised"
+    assert case.detail == "a ** 3 - b ** -2: raised ValueError: ** is not finished yet"
+
+
+class LoopingValue(MinigradValue):
+    """A learner's backward that never ends (and swallows ordinary exceptions)."""
+
+    __slots__ = ()
+
+    def __add__(self, other):
+        out = super().__add__(other)
+        out.__class__ = LoopingValue
+        return out
+
+    def __mul__(self, other):
+        out = super().__mul__(other)
+        out.__class__ = LoopingValue
+        return out
+
+    def backward(self):
+        while True:
+            try:
+                pass
+            except Exception:
+                pass
+
+
+def test_an_endless_backward_is_stopped_per_check_and_reported():
+    diagnosis = diagnose(LoopingValue, time_limit=0.2)
+    verdict = diagnosis.verdicts["diamond-test"]
+    assert verdict.status == "caught"
+    assert verdict.detail.endswith("raised TimeoutError: stopped after 0.2 s (an endless loop?)")
+    later = diagnosis.verdicts["finite-differences"].cases[1]
+    assert later.status == "timed out"
+    assert later.detail.endswith("this check's 0.2 s were used up (an endless loop?)")
+    assert diagnosis.caught and diagnosis.suspects == []  # a loop is no break's symptom
+
+
+class ExitingValue(MinigradValue):
+    __slots__ = ()
+
+    def __pow__(self, exponent):
+        sys.exit(3)
+
+
+def test_a_learner_calling_sys_exit_is_evidence_not_the_end_of_the_doctor():
+    case = next(c for c in diagnose(ExitingValue).verdicts["torch-reference"].cases if c.name == "a ** 3 - b ** -2")
+    assert case.detail == "a ** 3 - b ** -2: raised RuntimeError: the engine called sys.exit(3)"
+
+
+def test_what_a_learner_prints_stays_out_of_the_report(capsys):
+    class Chatty(MinigradValue):
+        def __init__(self, *args, **kwargs):
+            print("debug: a new Value")
+            super().__init__(*args, **kwargs)
+
+    check_engine(Chatty)
+    out, err = capsys.readouterr()
+    assert "debug: a new Value" in err
+    assert "debug" not in out
+    assert "Nothing caught" in out
+
+
+def test_report_text_names_the_suspect_with_its_page_in_both_languages(capsys):
+    check_engine(**_engine("set_children_tanh"))
+    en = capsys.readouterr().out
+    assert "1. tanh's local gradient from the input (100%)\n     docs/breaks/tanh-grad-from-input.md" in en
+    check_engine(**_engine("set_children_tanh"), lang="es")
+    es = capsys.readouterr().out
+    assert "1. El gradiente local de tanh a partir de la entrada (100%)\n     docs/breaks/tanh-grad-from-input.es.md" in es
+    assert "detectado  Diferencias finitas" in es
+
+
+def test_json_is_exactly_one_object_with_checks_and_suspects(capsys):
+    code = main(["--scalar", "tests/doctor_engines/kahn_relu.py:Value", "--json", "--lang", "es"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert set(report) == {"checks", "suspects"}
+    assert [c["status"] for c in report["checks"]] == ["skipped", "caught", "passed", "caught", "skipped", "skipped"]
+    assert all({"name", "status", "detail"} <= set(c) for c in report["checks"])
+    assert report["suspects"][0]["slug"] == "relu-gated-on-upstream"
+    assert report["suspects"][0]["title"] == "relu filtrada por el gradiente upstream"
+    assert report["suspects"][0]["page"] == "docs/breaks/relu-gated-on-upstream.es.md"
+
+
+def test_exit_code_is_zero_when_nothing_is_caught(capsys):
+    code = main(["--scalar", "minigrad.scalar:Value", "--tensor", "minigrad.tensor:Tensor", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["suspects"] == []
+
+
+def test_gradcheck_checks_a_foreign_engine_too():
+    from minigrad.gradcheck import gradcheck
+    from tests.doctor_engines.zeros_tensor_mean import Tensor
+
+    x = Tensor(np.ones((2, 3)), requires_grad=True)
+    assert gradcheck(lambda t: t.sum(), x).ok
+    assert not gradcheck(lambda t: t.mean(axis=0).sum(), x).ok
+
+
+def test_on_the_site_the_report_speaks_the_page_language_and_sends_slugs_for_links(capsys, monkeypatch):
+    """The worker's `minigrad_page` module, faked: language() in, links(json) out."""
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language = lambda: "es"
+    fake.links = sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(**_engine("pow_off_by_one"))
+    assert "Roturas probables" in capsys.readouterr().out
+    links = json.loads(sent[0])
+    assert links[0] == {"slug": "pow-exponent-off-by-one", "title": "El exponente de pow desplazado en uno"}
+    assert len(sent) == 1 and len(links) <= 3
+
+
+def test_nothing_is_sent_for_links_when_nothing_is_caught(monkeypatch, capsys):
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language = lambda: "en"
+    fake.links = sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(MinigradValue)
+    assert json.loads(sent[0]) == []
+
+
+def test_the_issues_partial_break_on_minigrad_itself_ranks_its_break_first():
+    """`=` for `+=` in minigrad's `__mul__` only (overwrite-grad's diff touches every op)."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[1] / "minigrad" / "scalar.py").read_text()
+    healthy_line = "            self.grad += other.data * out.grad\n"
+    assert source.count(healthy_line) == 1
+    partial = source.replace(healthy_line, healthy_line.replace("+=", "=")).replace(
+        "from .graph import", "from minigrad.graph import")
+    namespace = {"__name__": "partially_broken_scalar"}
+    exec(compile(partial, "partially_broken_scalar.py", "exec"), namespace)
+    diagnosis = diagnose(namespace["Value"])
+    assert diagnosis.suspects[0][0] == "overwrite-grad", diagnosis.suspects[:3]
+    assert diagnosis.suspects[0][1] < 1  # it matches only part of the full break's signature
+
+
+def test_a_bug_no_break_explains_is_caught_with_no_suspect(capsys):
+    """exp's derivative forgotten in a copy of minigrad's Tensor: no break in the catalogue touches exp."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[1] / "minigrad" / "tensor.py").read_text()
+    exp_line = "            a.grad += out.data * out.grad\n"
+    assert source.count(exp_line) == 1
+    broken = source.replace(exp_line, "            a.grad += out.grad\n").replace("from .graph import", "from minigrad.graph import")
+    namespace = {"__name__": "learner_tensor"}
+    exec(compile(broken, "learner_tensor.py", "exec"), namespace)
+    diagnosis = check_engine(Tensor=namespace["Tensor"])
+    assert diagnosis.caught and diagnosis.suspects == []
+    assert "Something is caught, but no break in the catalogue matches it." in capsys.readouterr().out
