@@ -139,3 +139,16 @@ def test_update_outputs_redraws_a_picture_removed_from_a_page(tmp_path):
     done = run_docs(page, "--update-outputs")
     assert done.returncode == 0, done.stdout[-2000:]
     assert page.read_text(encoding="utf-8") == original
+
+
+def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pictures_hook", ROOT / "hooks/pictures.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    page = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8")
+    match = next(m for m in hook.PICTURE.finditer(page) if m["broken"])
+    marked = [line for line in hook.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
+    assert [line.split(" [")[0].strip() for line in marked] == ["n0", "n3"]  # a and c; b (one path) is right
+    assert hook.mark_changes(match["healthy"], match["healthy"]) == match["healthy"]

@@ -71,6 +71,7 @@ def test_home_page_diamond_runs_healthy_then_broken_and_draws_both(page, site_ur
     assert "a.grad = -6.0, b.grad = -4.0, c.grad = -2.0" in broken_out
     assert "a: data 2, grad -6;" in broken_alt and "c: data 4, grad -2;" in broken_alt
     assert ">grad &#45;6</text>" in broken_svg and broken_svg != healthy_svg
+    assert broken_svg.count('stroke="#e65100"') == 2 and "#e65100" not in healthy_svg  # a and c: what the break changed
     expect(panel.locator(".mg-live figcaption")).to_have_text("broken (overwrite-grad)")
     assert any(u.endswith("_minigrad/viz/viz.js") for u in watch.requests)
     assert not watch.outside(), watch.outside()

@@ -23,6 +23,17 @@ function renderer(root) {
   return graphviz;
 }
 
+/* As hooks/pictures.py's mark_changes: on a broken graph, the nodes whose
+ * label differs from the same block's healthy run are drawn thick and orange. */
+const NODE = /^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$/gm;
+
+function markChanges(healthy, broken) {
+  if (!healthy) return broken;
+  const before = new Map([...healthy.matchAll(NODE)].map((m) => [m[1], m[2]]));
+  return broken.replace(NODE, (line, id, label) =>
+    before.has(id) && before.get(id) !== label ? `${line.slice(0, -2)}, color="#e65100", penwidth=2.5];` : line);
+}
+
 function altOfDot(dot) {
   const first = dot.split("\n", 1)[0];
   return first.startsWith("// ") ? first.slice(3) : "";
@@ -40,15 +51,16 @@ function figure(svg, alt, caption, broken) {
   return fig;
 }
 
-/* message: {kind: "graph", text: DOT} | {kind: "curve", svg, alt};
- * returns a <figure> to put under the block. */
-export async function draw(message, { root, lang, broken, slug }) {
+/* message: {kind: "graph", text: DOT} | {kind: "curve", svg, alt, caption};
+ * healthy: the same block's last healthy DOT, if any. Returns a <figure>. */
+export async function draw(message, { root, lang, broken, slug, healthy }) {
   const words = WORDS[lang] || WORDS.en;
   const caption = broken ? `${words.broken} (${slug})` : words.healthy;
   try {
     if (message.kind === "curve") return figure(message.svg, message.alt, message.caption, broken);
     const viz = await renderer(root);
-    return figure(viz.renderString(message.text, { format: "svg" }), altOfDot(message.text), caption, broken);
+    const dot = broken ? markChanges(healthy, message.text) : message.text;
+    return figure(viz.renderString(dot, { format: "svg" }), altOfDot(message.text), caption, broken);
   } catch (error) {
     const p = document.createElement("p");
     p.className = "mg-picture-failed";

@@ -140,6 +140,7 @@
     box.hidden = true;
     panel.append(box);
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
+    const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
     return {
       clear() {
@@ -155,8 +156,10 @@
       async show(message, broken) {
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
+        if (message.kind === "graph" && !broken) graphs.healthy = message.text;
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
-        const node = await module.draw(message, { root: settings().root, lang: language(), broken, slug });
+        const options = { root: settings().root, lang: language(), broken, slug, healthy: graphs.healthy };
+        const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
         for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
         box.replaceChildren(node);
