@@ -77,7 +77,7 @@ def _cases():
         for block in page.blocks:
             if block.notest:
                 continue
-            for slug in [None] + ([page.break_slug] if page.break_slug else []):
+            for slug in [None] + ([page.slug_of(block)] if page.slug_of(block) else []):
                 cases.append(Case(page, block, slug))
     return cases
 
