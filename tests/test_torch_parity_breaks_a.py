@@ -77,3 +77,10 @@ def test_committed_data_matches_a_fresh_torch_run():
     from minigrad.loss_checks import REFERENCE
 
     assert json.loads(json.dumps(diagnostic, ensure_ascii=False)) == json.loads(REFERENCE.read_text())
+
+
+def test_loss_reference_skips_an_engine_without_minigrads_functional():
+    from minigrad.scalar import Value
+
+    verdict = diagnostics.loss_reference(diagnostics.Engine(Value=Value))
+    assert verdict.status == "skipped" and "needs minigrad's functional" in verdict.detail
