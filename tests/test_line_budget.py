@@ -17,11 +17,12 @@ ENGINE_BUDGET = 1000
 # Raised to 1100 for issue 13: the learner CLI refuses read-only files and
 # unwritable folders in one line, names the line a learner really edited, and
 # speaks Spanish (about 80 lines in __main__.py and patch.py).
-# Raised to 1160 for issue 11 (breaks-a): the loss-reference diagnostic
-# (loss_checks.py and its cases, about 70 lines) that catches the wrong
-# softmax axis, the broadcasting mse_loss and the unstable binary
-# cross-entropy, which no other diagnostic calls.
-TOOLING_BUDGET = 1160
+# Raised to 1210 for issue 11 (breaks-a): main had 1,139 lines after the
+# runner's merge (over its 1,100), and the loss-reference diagnostic
+# (loss_checks.py and its cases, 68 lines) catches the wrong softmax axis,
+# the broadcasting mse_loss and the unstable binary cross-entropy, which no
+# other diagnostic calls.
+TOOLING_BUDGET = 1210
 # The doctor (minigrad/doctor/, issue 9): loading a learner's classes, guarded
 # calls, ranking and a two-language report. Its own budget so that it cannot
 # grow into the diagnostics' share.
