@@ -61,12 +61,11 @@ def test_a_block_that_raises_shows_its_traceback(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch):
+def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     run_and_wait(panel)  # boot once
-    code = page.locator("div.language-python.highlight code").nth(0)
-    code.fill("print('start', flush=True)\nwhile True:\n    pass\n")
+    replace_code(page, 0, "print('start', flush=True)\nwhile True:\n    pass\n")
     panel.locator(".mg-run").click()
     expect(panel.locator(".mg-output")).to_contain_text("start", timeout=10_000)
     assert page.evaluate("1 + 1") == 2  # the page's main thread is free while Python spins
@@ -77,12 +76,12 @@ def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch):
+def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch, replace_code):
     page.goto(isolated_site_url + "theory/01-derivatives/")
     assert page.evaluate("self.crossOriginIsolated")
     panel = block_panel(page, 0)
     run_and_wait(panel)
-    page.locator("div.language-python.highlight code").nth(0).fill("x = 0\nwhile True:\n    x += 1\n")
+    replace_code(page, 0, "x = 0\nwhile True:\n    x += 1\n")
     panel.locator(".mg-run").click()
     expect(panel).to_have_attribute("data-state", "running")
     page.wait_for_timeout(300)
@@ -94,10 +93,10 @@ def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, w
     assert not watch.errors, watch.errors
 
 
-def test_runaway_print_loop_is_bounded(page, site_url, watch):
+def test_runaway_print_loop_is_bounded(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
-    page.locator("div.language-python.highlight code").nth(0).fill("for i in range(10**6):\n    print(i)\n")
+    replace_code(page, 0, "for i in range(10**6):\n    print(i)\n")
     text = run_and_wait(panel)
     assert "[output truncated]" in text
     assert len(text) < 120_000
@@ -217,12 +216,10 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
     assert not watch.errors, watch.errors
 
 
-def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch):
+def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
-    page.locator("div.language-python.highlight code").nth(0).fill(
-        'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n'
-    )
+    replace_code(page, 0, 'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n')
     run_and_wait(panel)
     expect(panel.locator(".mg-output .mg-stdout")).to_contain_text("<b>out</b>")  # shown as text
     assert panel.locator(".mg-output b").count() == 0  # no element was created from it

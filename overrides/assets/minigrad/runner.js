@@ -128,6 +128,40 @@
     return window.__minigradRuntime;
   }
 
+  /* ---- the code editor, loaded on intent --------------------------------------
+   * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
+   * code view when the reader first focuses, presses a key or a pointer on it,
+   * or at once where this visit holds an edit of the block (sessionStorage). */
+
+  const EDITOR_URL = SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "editor.bundle.js");
+  const editors = new WeakMap(); // block element -> the editor's {getText, setText}
+  let editorScript = null;
+
+  function loadEditor() {
+    if (window.minigradEditor) return Promise.resolve(window.minigradEditor);
+    editorScript ??= new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = EDITOR_URL;
+      script.onload = () => resolve(window.minigradEditor);
+      script.onerror = () => { editorScript = null; reject(new Error(`could not load ${EDITOR_URL}`)); };
+      document.head.append(script);
+    });
+    return editorScript;
+  }
+
+  function editKey(index) {
+    return `minigrad:edit:${location.pathname}:${index}`;
+  }
+
+  function storedEdit(key) {
+    try { return sessionStorage.getItem(key); } catch { return null; }
+  }
+
+  function codeOf(all, index) {
+    const editor = editors.get(all[index]);
+    return editor ? editor.getText() : all[index].querySelector("code").textContent;
+  }
+
   /* ---- one code block ------------------------------------------------------ */
 
   function language() {
@@ -157,9 +191,12 @@
     const block = all[index];
     const t = TEXT[language()];
     const code = block.querySelector("code");
-    const original = code.innerHTML;
-    code.setAttribute("contenteditable", "plaintext-only");
-    code.setAttribute("spellcheck", "false");
+    const original = code.textContent.replace(/\n$/, "");
+    const storageKey = editKey(index);
+    code.tabIndex = 0; // focus is intent: the editor loads and takes over
+    code.classList.add("mg-editable");
+    code.setAttribute("role", "textbox");
+    code.setAttribute("aria-multiline", "true");
     code.setAttribute("aria-label", t.code);
 
     const panel = document.createElement("div");
@@ -221,7 +258,7 @@
     const execute = async () => {
       const rt = runtime();
       const blocks = chainOf(all, index).map((i) => ({
-        code: all[i].querySelector("code").textContent,
+        code: codeOf(all, i),
         name: `<block ${i + 1}>`,
         first_line: 1,
       }));
@@ -262,7 +299,9 @@
     run.addEventListener("click", execute);
     stop.addEventListener("click", () => runtime().stop());
     reset.addEventListener("click", () => {
-      code.innerHTML = original;
+      if (editors.has(block)) editors.get(block).setText(original);
+      try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
+      if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
       output.hidden = true;
       status.textContent = "";
@@ -277,11 +316,30 @@
       });
     }
     code.addEventListener("keydown", (event) => {
+      // Before the editor has loaded; then the editor's own Ctrl/Cmd+Enter runs (onRun).
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         execute();
       }
     });
+
+    let editing = null;
+    const openEditor = (released) => {
+      editing ??= Promise.all([loadEditor(), released])
+        .then(([editor]) => editors.set(block, editor.attach(code, { onRun: execute, storageKey })))
+        .catch((error) => { editing = null; console.warn(`minigrad: the code stays read-only: ${error.message}`); });
+    };
+    const intent = (event) => {
+      // A press waits for its release: a drag selecting text is not cut short.
+      const released = event.type !== "pointerdown" ? null : new Promise((resolve) => {
+        const done = () => setTimeout(resolve);
+        window.addEventListener("pointerup", done, { once: true });
+        window.addEventListener("pointercancel", done, { once: true });
+      });
+      openEditor(released);
+    };
+    for (const type of ["focus", "pointerdown", "keydown"]) code.addEventListener(type, intent);
+    if (storedEdit(storageKey) !== null) openEditor(null); // this visit's edit, back on screen
   }
 
   /* Links a run asked for (the doctor's suspects, through the worker's
@@ -344,12 +402,27 @@
     }
   }
 
+  function languageOfLink(link) {
+    // Which language's part of this site a link leads to ("en" for the root part).
+    const url = new URL(link.href, location.href);
+    const root = new URL(meta("minigrad:root").content, location.href).pathname;
+    if (url.origin !== location.origin || !url.pathname.startsWith(root)) return language();
+    const rest = url.pathname.slice(root.length);
+    const found = Object.entries(LANGUAGE_ROOTS).find(([, prefix]) => prefix && rest.startsWith(prefix));
+    return found ? found[0] : "en";
+  }
+
+  // The switcher, and any other link into the other language (a search result,
+  // a link in the text), is a full page load: instant navigation would keep
+  // this page's lang, labels and search index.
   document.addEventListener(
     "click",
     (event) => {
-      const link = event.target instanceof Element && event.target.closest("a.md-select__link[hreflang]");
-      if (!link || event.metaKey || event.ctrlKey) return;
-      fixLanguageSwitcher();
+      const link = event.target instanceof Element && event.target.closest("a[href]");
+      if (!link || link.target || event.metaKey || event.ctrlKey) return;
+      const switcher = link.matches("a.md-select__link[hreflang]");
+      if (!switcher && languageOfLink(link) === language()) return;
+      if (switcher) fixLanguageSwitcher();
       event.preventDefault();
       event.stopImmediatePropagation();
       location.assign(link.href);
