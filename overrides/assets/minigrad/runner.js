@@ -263,6 +263,8 @@
         first_line: 1,
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
+      // On the mystery page, mystery.js's hidden draw; its name stays out of tracebacks.
+      const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
       output.replaceChildren();
       showLinks(panel, []);
       output.hidden = false;
@@ -275,11 +277,11 @@
         const started = rt.start();
         if (rt.bootMs === null) await started;
         status.textContent = rt.jobs.size ? t.waiting : t.running;
-        const result = await rt.run(blocks, broken ? slug : "", { stream: write, links: (l) => showLinks(panel, l) });
+        const result = await rt.run(blocks, hidden || (broken ? slug : ""), { stream: write, links: (l) => showLinks(panel, l) });
         if (result.stopped) {
           settle("stopped", result.restarted ? t.restarting : t.stopped);
         } else if (result.error) {
-          write("stderr", result.traceback);
+          write("stderr", hidden ? result.traceback.replaceAll(hidden, "?") : result.traceback);
           settle("error", t.error);
         } else {
           settle("done", t.done);
