@@ -64,6 +64,7 @@ def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_u
     link.click()
     expect(page).to_have_url(site_url + f"breaks/{answer}/")
     expect(page.locator("h1")).to_have_text(re.compile(r"\S"))
+    assert page.evaluate("window.minigradMystery.hiddenBreak()") == ""  # off the mystery page, blocks run as the page says
 
     # Another seed draws another break, and the page looks the same: the answer is in no attribute.
     page.goto(site_url + "mystery/?seed=12")
