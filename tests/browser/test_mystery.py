@@ -32,7 +32,7 @@ def options_of(form):
     )
 
 
-def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_url, watch):
+def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_url, watch, replace_code):
     page.goto(site_url + "mystery/?seed=11")
     form = page.locator("form.mg-mystery")
     expect(form).to_have_attribute("data-state", "hidden")
@@ -48,6 +48,17 @@ def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_u
     output = panel.locator(".mg-output").inner_text()
     assert " caught: " in output, output  # the hidden break, caught
     assert "caught" not in page.locator("div.output").first.inner_text()  # healthy, shown under the block, catches nothing
+
+    # The broken copy's files are named "<broken by SLUG>/..." (tracebacks, anything printed): here the slug is masked.
+    replace_code(page, 0, "import numpy as np\nfrom minigrad.tensor import Tensor\n\n"
+                 "print('printed:', Tensor.__add__.__code__.co_filename)\n"
+                 "Tensor(np.ones(3)) + Tensor(np.ones(4))  # raises inside minigrad/tensor.py\n")
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", "error", timeout=COLD)
+    output = panel.locator(".mg-output").inner_text()
+    assert "printed: <broken by ?>/minigrad/tensor.py" in output, output
+    assert 'File "<broken by ?>/minigrad/tensor.py"' in output, output
+    assert answer not in output, output
 
     wrong = next(o for o in options if o["slug"] != answer)
     form.locator(".mg-mystery-guess").select_option(wrong["slug"])

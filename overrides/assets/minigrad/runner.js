@@ -263,8 +263,9 @@
         first_line: 1,
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
-      // On the mystery page, mystery.js's hidden draw; its name stays out of tracebacks.
+      // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
       const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
+      const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;
       output.replaceChildren();
       showLinks(panel, []);
       output.hidden = false;
@@ -277,11 +278,11 @@
         const started = rt.start();
         if (rt.bootMs === null) await started;
         status.textContent = rt.jobs.size ? t.waiting : t.running;
-        const result = await rt.run(blocks, hidden || (broken ? slug : ""), { stream: write, links: (l) => showLinks(panel, l) });
+        const result = await rt.run(blocks, hidden || (broken ? slug : ""), { stream: (s, text) => write(s, masked(text)), links: (l) => showLinks(panel, l) });
         if (result.stopped) {
           settle("stopped", result.restarted ? t.restarting : t.stopped);
         } else if (result.error) {
-          write("stderr", hidden ? result.traceback.replaceAll(hidden, "?") : result.traceback);
+          write("stderr", masked(result.traceback));
           settle("error", t.error);
         } else {
           settle("done", t.done);
