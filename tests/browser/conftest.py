@@ -17,6 +17,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import editing  # tests/browser is on sys.path (pytest's rootdir-relative import)
 import pytest
 from playwright.sync_api import expect
 
@@ -116,21 +117,7 @@ def watch(page):
     return Watch(page)
 
 
-def _replace_code(page, index, text):
-    """Replace the index-th Python block's code as a reader would: click it
-    (the code editor loads on that intent), select all, type the new text in
-    one input (no auto-indent on the way), and wait until the runner sees it."""
-    block = page.locator("div.language-python.highlight").nth(index)
-    block.locator("code").click()
-    content = block.locator(".cm-content")
-    content.wait_for()
-    content.focus()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.insert_text(text)
-    expect(block.locator("code")).to_have_text(text.rstrip("\n") + "\n", use_inner_text=False)
-
-
 @pytest.fixture
 def replace_code():
     """replace_code(page, index, text): edit a block through the code editor."""
-    return _replace_code
+    return editing.replace_code
