@@ -10,7 +10,7 @@
  *
  * `?seed=N` in the URL makes the draws reproducible (a shared puzzle, the
  * browser test). The pure part (mulberry32, draw, verdict) is exported for
- * Node so tests/test_mystery.py checks it on every break of the catalogue.
+ * Node so tests/test_mystery_page.py checks it on every break of the catalogue.
  */
 (() => {
   "use strict";
