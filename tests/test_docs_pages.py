@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 ENGLISH = sorted(p for p in DOCS.rglob("*.md") if not p.name.endswith(".es.md"))
 SPANISH = sorted(DOCS.rglob("*.es.md"))
-BREAK_SECTIONS = ["hypothesis", "the-break", "procedure", "expected-failure-mode", "diagnosis", "lesson", "references"]
+BREAK_SECTIONS = ["hypothesis", "the-break", "prediction", "procedure", "expected-failure-mode", "diagnosis", "lesson", "references"]
 
 
 def spanish_of(page):

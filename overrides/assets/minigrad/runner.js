@@ -409,6 +409,9 @@
         first_line: 1,
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
+      // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
+      const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
+      const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;
       output.replaceChildren();
       showLinks(panel, []);
       queued = [];
@@ -423,11 +426,11 @@
       const phase = (name) => { if (!truncated) status.textContent = t[name]; };
       const alive = () => panel.isConnected;
       const picture = (m) => pictures.show(m, broken);
-      const handlers = { stream: (m) => write(m.stream, m.text), links: (m) => showLinks(panel, m.links), picture, phase, alive };
-      job = rt.submit(blocks, broken ? slug : "", handlers, pictures.options(broken));
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => showLinks(panel, m.links), picture, phase, alive };
+      job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
-      if (result.traceback && !result.stopped) show("stderr", result.traceback); // never cut: the reader needs it
+      if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
       if (result.failed) show("stderr", t.failed + result.failed + "\n");
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
       settle(state, summary(result));
