@@ -20,7 +20,10 @@ What is measured:
    two-moons points, SVM max-margin loss + L2, zero_grad, backward, SGD update.
    minigrad runs the same step on a Value-based MLP written below (minigrad.nn
    is tensor-based) holding copies of micrograd's weights; losses and gradients
-   are checked equal before timing. Then the deepest chain y = x.relu().relu()...
+   are checked equal before timing. Second harness: MLP(2, [16, 16, 1]) built
+   from new Values every step, forward + backward of each of 40 points (the
+   same micrograd.nn code run on both Value classes; outputs checked equal).
+   Then the deepest chain y = x.relu().relu()...
    each engine can backpropagate: micrograd's recursive topological sort raises
    RecursionError (depth found by doubling, then bisection, at the default
    recursion limit), minigrad's explicit stack must take 100x that.
@@ -86,6 +89,7 @@ except ImportError:
     sys.exit("torch is missing: run this with a python3 that has torch (CPU), not the project .venv")
 
 SCALAR_GOAL = 0.8  # minigrad step time <= 0.8x micrograd's
+FRESH_POINTS = 40  # points per step in the fresh-network harness
 DEPTH_GOAL = 100  # minigrad backpropagates a chain >= 100x deeper than micrograd can
 TENSOR_GOAL = 1.5  # minigrad step time <= 1.5x torch's
 
@@ -220,6 +224,43 @@ def scalar_step(model, params, xs, ys, lr=0.05, alpha=1e-4):
     return loss.data
 
 
+class FreshMLP:
+    """micrograd.nn's Neuron / Layer / MLP, line for line, on any Value class.
+
+    Both engines run this same code, so only `Value` differs; the weights are
+    new Values each time it is built (random.uniform(-1, 1), bias 0, as micrograd does).
+    """
+
+    def __init__(self, value_cls, nin, nouts):
+        sizes = [nin] + nouts
+        self.layers = [
+            [([value_cls(random.uniform(-1, 1)) for _ in range(sizes[i])], value_cls(0), i != len(nouts) - 1)
+             for _ in range(sizes[i + 1])]
+            for i in range(len(nouts))
+        ]
+
+    def __call__(self, x):
+        for layer in self.layers:
+            out = []
+            for w, b, nonlin in layer:
+                act = sum((wi * xi for wi, xi in zip(w, x)), b)
+                out.append(act.relu() if nonlin else act)
+            x = out[0] if len(out) == 1 else out
+        return x
+
+
+def fresh_step(value_cls, points, seed=1):
+    """Build MLP(2, [16, 16, 1]) from new Values, then forward + backward each point; the outputs summed."""
+    random.seed(seed)
+    model = FreshMLP(value_cls, 2, [16, 16, 1])
+    total = 0.0
+    for x in points:
+        y = model(x)
+        y.backward()
+        total += y.data
+    return total
+
+
 def deep_chain(value_cls, depth):
     x = value_cls(1.0)
     y = x
@@ -285,6 +326,20 @@ def run_scalar(args, lines):
             f"| **{fmt_ratio(ratio, SCALAR_GOAL)}** | {med:.2f}x | {verdict(ratio, SCALAR_GOAL)} |"
         )
 
+    # Second harness: a freshly built network each step, one backward per point.
+    points = [list(p) for p in two_moons(FRESH_POINTS, seed=2)[0]]
+    assert abs(fresh_step(MValue, points) - fresh_step(MicroValue, points)) <= 1e-9 * FRESH_POINTS
+    fresh = {"minigrad": lambda: fresh_step(MValue, points), "micrograd": lambda: fresh_step(MicroValue, points)}
+    times, _ = bench(fresh, number=1, repeat=args.repeat, warmup=2, collector=True)
+    fresh_ratio, med = compare(times, "minigrad", "micrograd")
+    print(f"scalar fresh MLP, GC on: minigrad {fmt_time(min(times['minigrad']))}, "
+          f"micrograd {fmt_time(min(times['micrograd']))}, ratio {fresh_ratio:.2f} (median {med:.2f})", file=sys.stderr)
+    fresh_row = (
+        f"| on | {fmt_time(min(times['micrograd']))} / {fmt_time(statistics.median(times['micrograd']))} "
+        f"| {fmt_time(min(times['minigrad']))} / {fmt_time(statistics.median(times['minigrad']))} "
+        f"| **{fmt_ratio(fresh_ratio, SCALAR_GOAL)}** | {med:.2f}x | {verdict(fresh_ratio, SCALAR_GOAL)} |"
+    )
+
     lines += [
         "## 1. Scalar engine: `minigrad.scalar.Value` vs micrograd",
         "",
@@ -299,6 +354,18 @@ def run_scalar(args, lines):
         f"| minigrad / micrograd (minima) | median per-repeat ratio | goal ≤ {SCALAR_GOAL}x |",
         "| --- | ---: | ---: | ---: | ---: | --- |",
         *rows,
+        "",
+        "### A fresh network every step",
+        "",
+        f"`MLP(2, [16, 16, 1])` built from new Values (micrograd.nn's code, run by both engines), then "
+        f"forward + `backward()` of each of {FRESH_POINTS} two-moons points in turn, the outputs summed; "
+        "garbage collector on. Allocation dominates here: every weight and node is new, and the graphs are "
+        "reference cycles the collector must free.",
+        "",
+        f"| garbage collector | micrograd {micrograd_version()} min / median | minigrad min / median "
+        f"| minigrad / micrograd (minima) | median per-repeat ratio | goal ≤ {SCALAR_GOAL}x |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+        fresh_row,
         "",
     ]
 
@@ -344,6 +411,7 @@ def run_scalar(args, lines):
         "",
     ]
     return {"scalar step, GC on": (ratios[True], SCALAR_GOAL), "scalar step, GC off": (ratios[False], SCALAR_GOAL),
+            "scalar fresh MLP, GC on": (fresh_ratio, SCALAR_GOAL),
             "chain depth": (factor, DEPTH_GOAL)}
 
 

@@ -8,7 +8,9 @@ def topological_order(root):
     Python's recursion limit; children are visited in operand order, so the
     order (and which `_backward` runs last) is the same on every run. Nodes
     hash by identity (Value and Tensor define no __eq__), so the set holds
-    them directly: calling id() per edge was a third of a scalar step.
+    them directly: calling id() per edge was a third of a scalar step. Leaves
+    (weights, inputs, constants: half the nodes of an MLP's graph) go straight
+    into the order without a stack entry, which is the same order, cheaper.
     """
     order, visited = [], {root}
     stack = [(root, iter(root._prev))]
@@ -17,8 +19,10 @@ def topological_order(root):
         for child in children:
             if child not in visited:
                 visited.add(child)
-                stack.append((child, iter(child._prev)))
-                break
+                if child._prev:
+                    stack.append((child, iter(child._prev)))
+                    break
+                order.append(child)  # a leaf waits for nothing: no stack frame for it
         else:
             stack.pop()
             order.append(node)

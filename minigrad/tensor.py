@@ -180,8 +180,10 @@ class Tensor:
         def _backward():
             g = out.grad.reshape(out_data.shape)
             A, B = a.data.reshape(a2), b.data.reshape(b2)
-            a.grad += unbroadcast(g @ B.swapaxes(-1, -2), a2).reshape(a.shape)
-            b.grad += unbroadcast(A.swapaxes(-1, -2) @ g, b2).reshape(b.shape)
+            if a.requires_grad:  # a data batch keeps no gradient: skip its product, as torch does
+                a.grad += unbroadcast(g @ B.swapaxes(-1, -2), a2).reshape(a.shape)
+            if b.requires_grad:
+                b.grad += unbroadcast(A.swapaxes(-1, -2) @ g, b2).reshape(b.shape)
 
         out._backward = _backward
         return out

@@ -100,3 +100,17 @@ def test_gradients_match_finite_differences(f, shapes):
     inputs = [leaf(s, seed=i) for i, s in enumerate(shapes)]
     result = gradcheck(lambda *xs: (f(*xs) * Tensor(W)).sum(), *inputs)
     assert result.ok, str(result)
+
+
+def test_matmul_backward_skips_the_product_for_an_operand_that_keeps_no_gradient(monkeypatch):
+    """A data batch keeps no gradient: its product (a fifth of a big MLP step) is not computed, as in torch."""
+    import minigrad.tensor as tensor_module
+
+    x = Tensor(np.arange(12.0).reshape(3, 4))  # data: requires no gradient
+    w = Tensor(np.ones((4, 2)), requires_grad=True)
+    shapes, real = [], tensor_module.unbroadcast
+    monkeypatch.setattr(tensor_module, "unbroadcast", lambda g, shape: shapes.append(tuple(shape)) or real(g, shape))
+    (x @ w).sum().backward()
+    assert shapes == [(4, 2)]  # only w's product
+    np.testing.assert_allclose(w.grad, x.data.T @ np.ones((3, 2)))
+    assert x.grad is None
