@@ -385,6 +385,8 @@ def repeatable_gradients(engine=None):
     return _summary([Case("two passes", "passed")], "two passes with zero_grad() between give identical gradients")
 
 
+from .module_contracts import module_contracts  # noqa: E402 (it imports this module's helpers when called)
+
 DIAGNOSTICS = {
     "shape-invariant": shape_invariant,
     "finite-differences": finite_differences,
@@ -392,4 +394,5 @@ DIAGNOSTICS = {
     "torch-reference": torch_reference,
     "training-smoke-test": training_smoke_test,
     "repeatable-gradients": repeatable_gradients,
+    "module-contracts": module_contracts,
 }
