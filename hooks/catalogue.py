@@ -10,6 +10,7 @@ import json
 import posixpath
 import re
 import tomllib
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,11 +18,17 @@ BREAKS = ROOT / "minigrad" / "breaks"
 MARKER = re.compile(r"<!-- (breaks(?: phase=(\d+))?|diagnostics-matrix) -->")
 
 WORDS = {
-    "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed",
+    "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed", "reported": "It reported:",
+           "legend": "✓ caught: the diagnostic fails on the broken code. ○ missed: it still passes. "
+                     "Open a cell to read what the diagnostic reported.",
            "none": "No break in this phase yet.", "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
-    "es": {"phase": "Fase", "break": "Rotura", "caught": "lo detecta", "missed": "no lo detecta",
+    "es": {"phase": "Fase", "break": "Rotura", "caught": "lo detecta", "missed": "no lo detecta", "reported": "Informó (en inglés, tal cual):",
+           "legend": "✓ lo detecta: el diagnóstico falla con el código roto. ○ no lo detecta: sigue pasando. "
+                     "Abre una celda para leer lo que informó el diagnóstico.",
            "none": "Todavía no hay roturas en esta fase.", "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
 }
+
+MARKS = {"caught": "✓", "missed": "○"}  # shapes that differ, always next to words that differ
 
 
 def _catalogue():
@@ -48,21 +55,39 @@ def _break_list(page, lang, phase=None):
 
 
 def _matrix(page, lang):
+    """The matrix as an HTML table (md_in_html renders the links): one row per
+    break, one cell per diagnostic. Each cell is a <details>: its summary is a
+    mark that differs in shape and in words (caught / missed), and opening it
+    (touch, keyboard, mouse) shows what the diagnostic reported. The report is
+    minigrad.diagnostics' own English text, shown as evidence (code, lang=en)
+    under a label in the page's language. matrix.css stacks each break's cells
+    on narrow screens; the explicit ARIA roles keep it a table for screen
+    readers when CSS changes the table's display."""
     breaks, titles = _catalogue()
     data = json.loads((BREAKS / "matrix.json").read_text(encoding="utf-8"))
     words = WORDS[lang]
     names = data["diagnostics"]
-    header = f"| {words['break']} | " + " | ".join(titles[n]["title"][lang] for n in names) + " |"
-    rows = [header, "|---|" + "---|" * len(names)]
+    heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n]["title"][lang])}</th>' for n in names)
+    lines = [
+        '<div class="mg-matrix" markdown="1">',
+        '<table role="table" markdown="1">',
+        f'<caption>{words["legend"]}</caption>',
+        f'<thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">{words["break"]}</th>{heads}</tr></thead>',
+        '<tbody role="rowgroup" markdown="1">',
+    ]
     for b in breaks:
-        cells = []
+        lines += ['<tr role="row" markdown="1">', f'<th scope="row" role="rowheader" markdown="span">[{b["title"][lang]}]({_link(page, b["slug"])})</th>']
         for n in names:
             cell = data["breaks"][b["slug"]][n]
-            mark = f"**{words['caught']}**" if cell["caught"] else words["missed"]
-            detail = cell["detail"].replace("|", "\\|").replace('"', "&quot;")
-            cells.append(f'<span title="{detail}" markdown>{mark}</span>')
-        rows.append(f"| [{b['title'][lang]}]({_link(page, b['slug'])}) | " + " | ".join(cells) + " |")
-    return "\n".join(rows) + "\n"
+            kind = "caught" if cell["caught"] else "missed"
+            lines.append(
+                f'<td role="cell" class="mg-{kind}" data-label="{escape(titles[n]["title"][lang])}"><details><summary>'
+                f'<span class="mg-mark" aria-hidden="true">{MARKS[kind]}</span> {words[kind]}</summary>'
+                f'<p>{words["reported"]} <code lang="en">{escape(cell["detail"])}</code></p></details></td>'
+            )
+        lines.append("</tr>")
+    lines += ["</tbody>", "</table>", "</div>"]
+    return "\n".join(lines) + "\n"
 
 
 def on_page_markdown(markdown, page, config, files):

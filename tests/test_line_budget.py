@@ -14,10 +14,13 @@ ENGINE_BUDGET = 1000
 # Diagnostics and the breaks machinery. Raised from 900 to 1000 for issue 9: the
 # diagnostics take the engine under test and keep evidence per case (which
 # inputs were wrong, how), which is what lets the doctor tell breaks apart.
-# Raised to 1100 for issue 11 (breaks-b): the module contracts diagnostic
+# Raised to 1100 for issue 13: the learner CLI refuses read-only files and
+# unwritable folders in one line, names the line a learner really edited, and
+# speaks Spanish (about 80 lines in __main__.py and patch.py).
+# Raised to 1250 for issue 11 (breaks-b; main already held 1139 lines): the module contracts diagnostic
 # (minigrad/module_contracts.py), the only check that sees a layer or optimizer
 # misused with correct gradients (Dropout in eval, AdamW's decay, clipping).
-TOOLING_BUDGET = 1100
+TOOLING_BUDGET = 1250
 # The doctor (minigrad/doctor/, issue 9): loading a learner's classes, guarded
 # calls, ranking and a two-language report. Its own budget so that it cannot
 # grow into the diagnostics' share.

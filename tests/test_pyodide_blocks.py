@@ -9,7 +9,7 @@ tests/pyodide/run_blocks.mjs in one Node process (one Pyodide boot), and checks
 per block and mode that Pyodide printed exactly what CPython prints here, and
 what the page shows where it shows an output block.
 
-Needs `node` and `npm install` (node_modules/pyodide and the NumPy wheel); it
+Needs `node` and `npm ci` (node_modules/pyodide and the NumPy wheel); it
 skips without them, except under CI (`CI` set), where it fails instead.
 """
 
@@ -113,7 +113,7 @@ def pyodide_results():
         _unavailable("node is not on PATH")
     missing = [str(p.relative_to(ROOT)) for p in NEEDED if not p.exists()]
     if missing:
-        _unavailable(f"{', '.join(missing)} missing (run npm install)")
+        _unavailable(f"{', '.join(missing)} missing (run `npm ci`)")
     job = [
         {
             "id": case.id,

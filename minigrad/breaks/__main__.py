@@ -1,29 +1,36 @@
-"""python -m minigrad.breaks list | show SLUG | apply SLUG | revert SLUG | status
+"""python -m minigrad.breaks list | show SLUG | apply SLUG | revert SLUG | status | new SLUG
 
 Edits the learner's working copy of minigrad the way they would by hand, and
 only when every file still matches what the diff expects: a learner's own edits
-are never overwritten, and nothing is half-written (all files are checked
-before any is replaced, and each is replaced atomically).
+are never overwritten, a read-only file is left alone, and nothing is
+half-written (every file is checked before any is replaced, each is replaced
+atomically, and a failed write puts back the files already replaced).
+Its own words are English or Spanish (`--lang es`, before or after the command).
 """
 
 import argparse
+import importlib.util
 import os
+import stat
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 from . import ROOT, catalogue, get, patch
+
+WORDS = tomllib.loads((Path(__file__).with_name("words.toml")).read_text(encoding="utf-8"))
 
 
 class Refused(Exception):
     """The command cannot be carried out; the message says why and what to do."""
 
 
-def state(brk, root=ROOT):
+def state(brk, root=ROOT, lang="en"):
     """'applied', 'healthy', or 'modified' (matches neither side of the diff)."""
     states = set()
     for fp in brk.file_patches():
-        text = _read(root, fp.path)
+        text = _read(root, fp.path, lang)
         if _applies(fp, text):
             states.add("healthy")
         elif _applies(fp.reversed(), text):
@@ -33,27 +40,37 @@ def state(brk, root=ROOT):
     return states.pop() if len(states) == 1 else "modified"
 
 
-def apply_break(slug, root=ROOT, reverse=False):
-    brk = get(slug)
-    current = state(brk, root)
+def apply_break(slug, root=ROOT, reverse=False, lang="en"):
+    words = WORDS[lang]
+    action = "revert" if reverse else "apply"
+    brk = _get(slug, lang)
+    current = state(brk, root, lang)
     if not reverse and current == "applied":
-        raise Refused(f"{slug} is already applied; `python -m minigrad.breaks revert {slug}` undoes it")
+        raise Refused(words["already"].format(slug=slug))
     if reverse and current == "healthy":
-        raise Refused(f"{slug} is not applied: {brk.target} already has the healthy code")
+        raise Refused(words["not_applied"].format(slug=slug, target=brk.target))
     new_texts = {}
     for fp in brk.file_patches():
         fp = fp.reversed() if reverse else fp
         try:
-            new_texts[fp.path] = patch.apply(fp, _read(root, fp.path))
+            new_texts[fp.path] = patch.apply(fp, _read(root, fp.path, lang))
         except patch.PatchError as e:
-            raise Refused(
-                f"refusing to {'revert' if reverse else 'apply'} {slug}: {e}.\n"
-                f"{fp.path} was edited by hand there; nothing was changed. "
-                f"Undo that edit (git diff {fp.path} shows it) and try again."
-            ) from None
-    for path, text in new_texts.items():
-        _write_atomically(Path(root) / path, text)
+            detail = words["hunk"].format(**e.details) if "line" in e.details else str(e)
+            raise Refused(words["edited"].format(verb=words["verb"][action], slug=slug, detail=detail, path=fp.path)) from None
+    for path in new_texts:
+        if _read_only(Path(root) / path):
+            raise Refused(words["read_only"].format(verb=words["verb"][action], slug=slug, path=path))
+    _write_all(root, new_texts, lambda folder, reason: Refused(
+        words["unwritable"].format(verb=words["verb"][action], slug=slug, folder=folder, reason=reason)))
     return sorted(new_texts)
+
+
+def _get(slug, lang):
+    try:
+        return get(slug)
+    except KeyError:
+        known = ", ".join(b.slug for b in catalogue())
+        raise KeyError(WORDS[lang]["unknown"].format(slug=slug, known=known)) from None
 
 
 def _applies(fp, text):
@@ -64,12 +81,35 @@ def _applies(fp, text):
         return False
 
 
-def _read(root, relative):
+def _read(root, relative, lang="en"):
     path = Path(root) / relative
     if not path.is_file():
-        raise Refused(f"{relative} not found under {root}: is this a full minigrad checkout?")
-    with open(path, encoding="utf-8", newline="") as f:  # keep CRLF as it is
-        return f.read()
+        raise Refused(WORDS[lang]["missing"].format(path=relative, root=root))
+    try:
+        with open(path, encoding="utf-8", newline="") as f:  # keep CRLF as it is
+            return f.read()
+    except OSError as error:
+        raise Refused(WORDS[lang]["unreadable"].format(path=relative, reason=error.strerror or error)) from None
+
+
+def _read_only(path):
+    """No write bit, or no write access: root ignores modes, so check the bits too."""
+    return not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
+
+
+def _write_all(root, new_texts, refusal):
+    """Replace every file, or (on an OSError) put back those already replaced."""
+    originals = {}
+    try:
+        for relative, text in new_texts.items():
+            path = Path(root) / relative
+            originals[path] = path.read_bytes()
+            _write_atomically(path, text)
+    except OSError as error:
+        for path, data in originals.items():
+            if path.read_bytes() != data:
+                path.write_bytes(data)
+        raise refusal(path.parent, error.strerror or error) from None
 
 
 def _write_atomically(path, text):
@@ -84,42 +124,96 @@ def _write_atomically(path, text):
         raise
 
 
-def main(argv=None, root=ROOT, out=sys.stdout):
-    parser = argparse.ArgumentParser(prog="python -m minigrad.breaks", description=__doc__.split("\n\n")[0])
+def _parser(lang, root):
+    words = WORDS[lang]
+    language = argparse.ArgumentParser(add_help=False)  # --lang, accepted before or after the command
+    language.add_argument("--lang", choices=tuple(WORDS), default=argparse.SUPPRESS, help=words["lang"])
+    parser = argparse.ArgumentParser(prog="python -m minigrad.breaks", description=words["description"],
+                                     epilog=words["where"].format(root=root), parents=[language])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="every break, its phase and whether it is applied")
-    sub.add_parser("status", help="the breaks applied to this working copy")
-    for name, text in (("show", "print a break's diff"), ("apply", "break your copy"), ("revert", "heal it")):
-        sub.add_parser(name, help=text).add_argument("slug")
-    parser.add_argument("--lang", choices=("en", "es"), default="en", help="language of the titles")
-    args = parser.parse_args(argv)
+    for name in ("list", "status"):
+        sub.add_parser(name, help=words[name], parents=[language])
+    for name in ("show", "apply", "revert"):
+        sub.add_parser(name, help=words[name], parents=[language]).add_argument("slug")
+    new = sub.add_parser("new", help=words["new"], parents=[language])
+    new.add_argument("slug")
+    new.add_argument("--phase", type=int, required=True)
+    new.add_argument("--title-en", required=True)
+    new.add_argument("--title-es", required=True)
+    new.add_argument("--target", help="minigrad/FILE.py, when minigrad/ has changes in more than one file")
+    return parser
+
+
+def main(argv=None, root=ROOT, out=sys.stdout):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = _language(argv)
+    args = _parser(lang, root).parse_args(argv)
+    lang = getattr(args, "lang", "en")
     try:
-        return _run(args, root, out)
+        return _run(args, root, out, lang)
     except (Refused, KeyError) as e:
-        print(f"error: {e.args[0]}", file=sys.stderr)
+        print(f"{WORDS[lang]['error']}: {e.args[0]}", file=sys.stderr)
         return 2 if isinstance(e, KeyError) else 1
 
 
-def _run(args, root, out):
+def _language(argv):
+    """The --lang given anywhere on the line, so help and errors use it too."""
+    for i, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None
+        if value in WORDS:
+            return value
+    return "en"
+
+
+def _run(args, root, out, lang):
+    words = WORDS[lang]
+    if args.command == "new":
+        return _scaffold(args, root, out, lang)
     if args.command in ("list", "status"):
-        rows = [(b, state(b, root)) for b in catalogue()]
+        rows = [(b, words[state(b, root, lang)]) for b in catalogue()]
         if args.command == "status":
-            rows = [(b, s) for b, s in rows if s != "healthy"]
+            rows = [(b, s) for b, s in rows if s != words["healthy"]]
             if not rows:
-                print("no break applied: minigrad is healthy", file=out)
+                print(words["none_applied"], file=out)
+        slug_width = max((len(b.slug) for b, _ in rows), default=0)
+        state_width = max(len(words[s]) for s in ("healthy", "applied", "modified"))
         for b, s in rows:
-            print(f"{b.slug:28} phase {b.phase:<3} {s:9} {b.title[args.lang]}", file=out)
+            phase = f"{words['phase']} {b.phase}"
+            print(f"{b.slug:{slug_width}}  {phase:{len(words['phase']) + 3}}  {s:{state_width}}  {b.title[lang]}", file=out)
         return 0
-    brk = get(args.slug)
+    brk = _get(args.slug, lang)
     if args.command == "show":
-        print(f"{brk.title[args.lang]} (phase {brk.phase}, {brk.target})\n", file=out)
+        print(f"{brk.title[lang]} ({words['phase']} {brk.phase}, {brk.target})\n", file=out)
         print(brk.diff_text(), end="", file=out)
         return 0
-    changed = apply_break(args.slug, root, reverse=args.command == "revert")
-    verb = "reverted" if args.command == "revert" else "applied"
-    print(f"{verb} {args.slug}: edited {', '.join(changed)}", file=out)
+    changed = apply_break(args.slug, root, reverse=args.command == "revert", lang=lang)
+    print(words["done"][args.command].format(slug=args.slug, files=", ".join(changed)), file=out)
     return 0
 
 
+def _scaffold(args, root, out, lang):
+    """`new` writes pages, nav and the catalogue: repository tooling, so it lives
+    in scripts/new_break.py (not shipped to the browser with minigrad)."""
+    path = Path(root) / "scripts" / "new_break.py"
+    if not path.is_file():
+        raise Refused(WORDS[lang]["no_scaffold"].format(path=path))
+    spec = importlib.util.spec_from_file_location("new_break", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.scaffold(args.slug, args.phase, args.title_en, args.title_es, args.target, root=Path(root), out=out, lang=lang)
+
+
+def run():
+    """main(), quiet when the reader of its output goes away (`... list | head -3`);
+    the way the Python docs recommend (signal module, "Note on SIGPIPE")."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        code = 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

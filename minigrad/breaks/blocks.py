@@ -4,16 +4,25 @@ A block runs after the blocks it continues, in a fresh namespace, healthy or
 inside `applied(slug)`; only the last block's output is shown. Each block is
 compiled under its own name (`<block 3>`) and registered with linecache, so a
 traceback points at the reader's line and shows it, and the runner's own
-frames are left out.
+frames are left out, for every kind of error: a `SyntaxError` reads as Python
+prints it for a script, `sys.exit(3)` as the program exiting with code 3.
+
+What a reader meets here is the same everywhere because it is decided here:
+an earlier block that raised is named in the last block's report (otherwise
+its effect is a puzzling `NameError` later), `input()` says to assign the
+value instead, and a missing package lists the ones the browser offers.
 """
 
+import builtins
 import contextlib
 import io
 import linecache
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import applied
+
+AVAILABLE_PACKAGES = ("numpy", "minigrad")  # what the browser runner loads besides the standard library
 
 
 @dataclass
@@ -27,12 +36,23 @@ class Block:
 class Result:
     output: str  # what the last block printed (stdout), then its error summary line if it raised
     error: BaseException = None
-    traceback: str = ""  # the full traceback, from the reader's own frames down
+    traceback: str = ""  # the reader's report: earlier blocks that raised, then this block's traceback
+    earlier: list = field(default_factory=list)  # names of earlier blocks of the chain that raised
 
     @property
     def summary(self):
         """The `Type: message` line of the error, as doc pages show it."""
+        if isinstance(self.error, SystemExit):
+            return _exit_line(self.error)
         return "".join(traceback.format_exception_only(self.error)) if self.error else ""
+
+    @property
+    def exit_code(self):
+        """The code a `sys.exit()` ended the last block with (as a process would exit), else None."""
+        if not isinstance(self.error, SystemExit):
+            return None
+        code = self.error.code
+        return 0 if code is None else code if isinstance(code, int) else 1
 
 
 def run_chain(blocks, slug=None, stdout=None):
@@ -40,44 +60,84 @@ def run_chain(blocks, slug=None, stdout=None):
 
     Each chain starts as a fresh interpreter would, with minigrad.nn's default
     seed, so a page prints the same in CI, in Node and on a reader's second Run.
-    Earlier blocks only set the scene: their output is discarded. The last
-    block writes to `stdout` (default: a buffer) as it runs, so a browser can
-    stream it. `slug` runs everything inside that break.
+    Earlier blocks only set the scene: their output is discarded, and when one
+    raises the next still runs (as in a notebook; pages rely on it), but the
+    report names it first. The last block writes to `stdout` (default: a
+    buffer) as it runs, so a browser can stream it. `slug` runs everything
+    inside that break.
     """
-    namespace = {"__name__": "__main__"}
+    namespace = {"__name__": "__main__", "__builtins__": _READER_BUILTINS}
     context = applied(slug) if slug else contextlib.nullcontext()
+    earlier, reports = [], []
     with context:
         from minigrad import nn  # the copy in use: healthy, or broken by `slug`
 
         nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
-            _run(block, namespace, io.StringIO())
+            failure = _run(block, namespace, io.StringIO())
+            if failure is not None:
+                earlier.append(block.name)
+                reports.append(f"{_called(block)} raised an error, so the rest of it did not run:\n"
+                               + _reader_traceback(failure) + "\n")
         buffer = io.StringIO()
         error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
-    result = Result(buffer.getvalue(), error)
+    result = Result(buffer.getvalue(), error, earlier=earlier)
     if error is not None:
         result.output += result.summary
-        result.traceback = _reader_traceback(error)
+        reports.append(("Then this block raised:\n" if reports else "") + _reader_traceback(error))
+    result.traceback = "".join(reports).rstrip("\n") + "\n" if reports else ""
     return result
+
+
+def _called(block):
+    where = f" (from line {block.first_line})" if block.first_line > 1 else ""
+    return f"The earlier block {block.name}{where}"
 
 
 def _run(block, namespace, out):
     source = "\n" * (block.first_line - 1) + block.code
     linecache.cache[block.name] = (len(source), None, source.splitlines(keepends=True), block.name)
-    code = compile(source, block.name, "exec")
     with contextlib.redirect_stdout(out):
         try:
-            exec(code, namespace)
-        except Exception as error:  # the caller decides whether it was expected
+            exec(compile(source, block.name, "exec"), namespace)
+        except (Exception, SystemExit) as error:  # the caller decides whether it was expected; Stop's KeyboardInterrupt passes
+            _explain(error)
             return error
     return None
 
 
+def _explain(error):
+    """A missing package: say what there is (the browser cannot pip install)."""
+    note = (f"These blocks can import {', '.join(AVAILABLE_PACKAGES)} and Python's standard library; "
+                       "the browser runner has no other package.")
+    missing = isinstance(error, ModuleNotFoundError) and error.name and error.name.split(".")[0] not in AVAILABLE_PACKAGES
+    if missing and note not in getattr(error, "__notes__", ()):
+        error.add_note(note)
+
+
+def _no_input(prompt=""):
+    """input() has no keyboard to read from here (Pyodide would say `OSError: [Errno 29] I/O error`)."""
+    raise EOFError("input() cannot read here: the blocks run without a keyboard. "
+                   "Assign the value in the code instead, e.g. `answer = 42`.")
+
+
+_READER_BUILTINS = {**vars(builtins), "input": _no_input}
+
+
+def _exit_line(error):
+    code = error.code
+    if code is None or isinstance(code, int):
+        return f"SystemExit: the program exited with code {code or 0}\n"
+    return f"SystemExit: the program exited with code 1: {code}\n"  # sys.exit("message"), as Python does
+
+
 def _reader_traceback(error):
-    """The traceback from the first frame of the reader's code on (ours are noise)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    start = next((i for i, f in enumerate(frames) if f.filename != _run.__code__.co_filename), 0)
-    lines = ["Traceback (most recent call last):\n"] + traceback.format_list(frames[start:])
+    """Only the reader's frames: ours (this file) are noise. A SyntaxError has none: Python prints no header."""
+    if isinstance(error, SystemExit):
+        return _exit_line(error)
+    here = _run.__code__.co_filename
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != here]
+    lines = ["Traceback (most recent call last):\n"] + traceback.format_list(frames) if frames else []
     return "".join(lines + traceback.format_exception_only(error))
 
 
@@ -93,4 +153,3 @@ class _Tee(io.TextIOBase):
     def flush(self):
         for stream in self.streams:
             stream.flush()
-

@@ -17,7 +17,14 @@ _HUNK_HEADER = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 class PatchError(Exception):
-    """A diff that cannot be read, or does not apply; the message names file and hunk."""
+    """A diff that cannot be read, or does not apply; the message names file and hunk.
+
+    A hunk that does not fit also carries `path`, `hunk` (its number), `line`
+    (1-based), `have` and `want`, so the CLI can word it in the learner's language."""
+
+    def __init__(self, message, **details):
+        super().__init__(message)
+        self.details = details
 
 
 @dataclass
@@ -91,7 +98,7 @@ def apply(patch, text):
         start = hunk.old_start - 1 if before else hunk.old_start  # a pure insertion goes after that line
         at = _locate(lines, before, start + offset, floor)
         if at is None:
-            raise PatchError(_mismatch(patch.path, number, hunk, lines, start + offset))
+            raise _mismatch(patch.path, number, hunk, lines, start + offset, floor)
         lines[at : at + len(before)] = [_same_ending(new, lines, at) for new in after]
         offset = at - start + len(after) - len(before)
         floor = at + len(after)
@@ -122,14 +129,28 @@ def _same_ending(new_line, lines, at):
     return new_line
 
 
-def _mismatch(path, number, hunk, lines, expected):
+def _mismatch(path, number, hunk, lines, expected, floor):
+    """A PatchError naming the first differing line where the hunk fits best
+    (most lines equal, nearest its expected place on a tie): a learner who
+    added lines above the hunk and then edited it is pointed at their edit,
+    not at the hunk's old line number."""
+    before = [want.rstrip("\r\n") for want in hunk.before()]
+
+    def have(at):
+        return lines[at].rstrip("\r\n") if 0 <= at < len(lines) else "<end of file>"
+
+    def score(at):
+        return sum(have(at + i) == want for i, want in enumerate(before))
+
+    places = range(max(floor, 0), max(len(lines) - len(before), 0) + 1)
+    best = max(places, key=lambda at: (score(at), -abs(at - expected)), default=expected)
+    at = best if score(best) > 0 else expected
     where = f"hunk {number} of {path} ({hunk.header})"
-    for i, want in enumerate(hunk.before()):
-        at = expected + i
-        have = lines[at].rstrip("\r\n") if 0 <= at < len(lines) else "<end of file>"
-        if have != want.rstrip("\r\n"):
-            return (
-                f"{where} does not apply: line {at + 1} is {have.strip()!r}, "
-                f"the diff expects {want.rstrip(chr(10)).strip()!r} (and no other place in the file matches)"
+    for i, want in enumerate(before):
+        if have(at + i) != want:
+            return PatchError(
+                f"{where} does not apply: line {at + i + 1} is {have(at + i).strip()!r}, "
+                f"the diff expects {want.strip()!r} (and no other place in the file matches)",
+                path=path, hunk=number, line=at + i + 1, have=have(at + i).strip(), want=want.strip(),
             )
-    return f"{where} does not apply"
+    return PatchError(f"{where} does not apply", path=path, hunk=number)

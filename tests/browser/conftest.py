@@ -17,7 +17,9 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import editing  # tests/browser is on sys.path (pytest's rootdir-relative import)
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_FLAGS = [
@@ -113,3 +115,9 @@ class Watch:
 @pytest.fixture
 def watch(page):
     return Watch(page)
+
+
+@pytest.fixture
+def replace_code():
+    """replace_code(page, index, text): edit a block through the code editor."""
+    return editing.replace_code

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from editing import replace_code
 from playwright.sync_api import expect
 
 ENGINES = Path(__file__).resolve().parents[1] / "doctor_engines"
@@ -40,7 +41,7 @@ def test_a_pasted_engine_gets_its_break_named_and_linked(page, site_url, watch, 
     prefix = "es/" if lang == "es" else ""
     page.goto(f"{site_url}{prefix}doctor/")
     panel = page.locator(".mg-runner").nth(0)
-    page.locator("div.language-python.highlight code").nth(0).fill(PASTED)
+    replace_code(page, 0, PASTED)
     text = run_and_wait(panel)
     assert HEADING[lang] in text
     assert f"1. {TITLE[lang]} (100%)" in text

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from editing import replace_code
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,12 +62,11 @@ def test_a_block_that_raises_shows_its_traceback(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch):
+def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     run_and_wait(panel)  # boot once
-    code = page.locator("div.language-python.highlight code").nth(0)
-    code.fill("print('start', flush=True)\nwhile True:\n    pass\n")
+    replace_code(page, 0, "print('start', flush=True)\nwhile True:\n    pass\n")
     panel.locator(".mg-run").click()
     expect(panel.locator(".mg-output")).to_contain_text("start", timeout=10_000)
     assert page.evaluate("1 + 1") == 2  # the page's main thread is free while Python spins
@@ -77,12 +77,12 @@ def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch):
+def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch, replace_code):
     page.goto(isolated_site_url + "theory/01-derivatives/")
     assert page.evaluate("self.crossOriginIsolated")
     panel = block_panel(page, 0)
     run_and_wait(panel)
-    page.locator("div.language-python.highlight code").nth(0).fill("x = 0\nwhile True:\n    x += 1\n")
+    replace_code(page, 0, "x = 0\nwhile True:\n    x += 1\n")
     panel.locator(".mg-run").click()
     expect(panel).to_have_attribute("data-state", "running")
     page.wait_for_timeout(300)
@@ -94,12 +94,12 @@ def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, w
     assert not watch.errors, watch.errors
 
 
-def test_runaway_print_loop_is_bounded(page, site_url, watch):
+def test_runaway_print_loop_is_bounded(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
-    page.locator("div.language-python.highlight code").nth(0).fill("for i in range(10**6):\n    print(i)\n")
+    replace_code(page, 0, "for i in range(10**6):\n    print(i)\n")
     text = run_and_wait(panel)
-    assert "[output truncated]" in text
+    assert "[output truncated: only the first 100,000 characters are shown]" in text
     assert len(text) < 120_000
     assert not watch.errors, watch.errors
 
@@ -125,9 +125,9 @@ def test_spanish_break_page_and_labels(page, site_url, watch):
     expect(panel.locator(".mg-run")).to_have_text("Ejecutar")
     healthy = run_and_wait(panel)
     assert healthy.strip() == shown_output(page, 0).strip()
-    expect(panel.locator(".mg-status")).to_have_text("Listo")
+    expect(panel.locator(".mg-status")).to_have_text(re.compile(r"^Listo: \d+ líneas de salida$"))
     panel.locator(".mg-break").click()
-    expect(panel.locator(".mg-break")).to_have_text("Rotura: sí")
+    expect(panel.locator(".mg-break")).to_have_text("Código: roto")
     broken = run_and_wait(panel, timeout=20_000)
     assert broken.strip() == shown_output(page, 0, broken=True).strip()
     page.locator("nav a[href$='skip-unbroadcast/']").first.click()
@@ -158,22 +158,48 @@ def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
     page.goto(site_url + "breaks/skip-unbroadcast/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in watch.requests if "pyodide" in u or "bundle.json" in u]
+    runner_bytes = page.evaluate("""performance.getEntriesByType('resource')
+        .filter(e => e.name.includes('/assets/minigrad/')).reduce((n, e) => n + e.decodedBodySize, 0)""")
+    assert 0 < runner_bytes < 50_000, runner_bytes  # the runner's own JS and CSS, before intent
     page.locator(".mg-run").first.focus()  # intent: loading starts now
     page.wait_for_function("window.__minigradRuntime && window.__minigradRuntime.bootMs !== null", timeout=COLD)
     assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests)
+
+
+def serious_violations(page):
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("path", ["", "breaks/skip-unbroadcast/", "es/breaks/overwrite-grad/"])
 def test_accessibility_scan_finds_no_serious_violation(page, site_url, path):
     page.goto(site_url + path)
     page.locator(".mg-run").first.focus()
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_violations(page)
+    page.locator(".mg-reset").first.focus()  # Material fills a focused button with the accent colour
+    serious += serious_violations(page)
+    assert not serious, json.dumps(serious, indent=1)
+
+
+@pytest.mark.parametrize("path", ["breaks/skip-unbroadcast/", "es/breaks/skip-unbroadcast/"])
+def test_accessibility_scan_after_runs_finds_no_serious_violation(page, site_url, path):
+    """The page as a reader leaves it: one run done, one broken run with a traceback, one stopped."""
+    page.goto(site_url + path)
+    run_and_wait(block_panel(page, 0))
+    block_panel(page, 1).locator(".mg-break").click()
+    run_and_wait(block_panel(page, 1), timeout=20_000)
+    expect(block_panel(page, 1)).to_have_attribute("data-state", "error")
+    replace_code(page, 2, "while True:\n    pass\n")
+    block_panel(page, 2).locator(".mg-run").click()
+    block_panel(page, 2).locator(".mg-stop").click()
+    expect(block_panel(page, 2)).to_have_attribute("data-state", "stopped")
+    serious = serious_violations(page)
     assert not serious, json.dumps(serious, indent=1)
 
 
@@ -217,12 +243,10 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
     assert not watch.errors, watch.errors
 
 
-def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch):
+def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch, replace_code):
     page.goto(site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
-    page.locator("div.language-python.highlight code").nth(0).fill(
-        'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n'
-    )
+    replace_code(page, 0, 'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n')
     run_and_wait(panel)
     expect(panel.locator(".mg-output .mg-stdout")).to_contain_text("<b>out</b>")  # shown as text
     assert panel.locator(".mg-output b").count() == 0  # no element was created from it

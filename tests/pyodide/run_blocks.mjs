@@ -86,7 +86,7 @@ def run_job(text):
 async function main() {
   const resultsPath = process.argv[2];
   for (const need of [join(PYODIDE_DIR, "pyodide.mjs"), NUMPY_WHEEL, join(ROOT, "minigrad")]) {
-    if (!existsSync(need)) throw new Error(`missing ${need} (run npm install)`);
+    if (!existsSync(need)) throw new Error(`missing ${need} (run npm ci)`);
   }
   const job = await readStdin();
 

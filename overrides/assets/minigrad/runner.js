@@ -12,19 +12,31 @@
   const TEXT = {
     en: {
       toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset",
-      breakOff: "Break: off", breakOn: "Break: on", breakLabel: "Apply this page's break",
-      code: "Python code, editable", output: "Output of this run",
-      loading: "Loading Python…", running: "Running…", done: "Done", error: "Raised an error",
+      // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
+      breakOff: "Code: healthy", breakOn: "Code: broken",
+      code: "Python code, editable", output: "Your run",
+      loading: "Loading Python…", running: "Running…", waiting: "Waiting for the run before…",
+      done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
+      lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
+      earlier: "; an earlier block raised an error (see the output)",
       stopped: "Stopped", restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
-      truncated: "\n[output truncated]\n", waiting: "Waiting for the run before…",
+      truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
+      stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
+      truncatedSummary: "output truncated at 100,000 characters",
     },
     es: {
       toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer",
-      breakOff: "Rotura: no", breakOn: "Rotura: sí", breakLabel: "Aplicar la rotura de esta página",
-      code: "Código Python, editable", output: "Salida de esta ejecución",
-      loading: "Cargando Python…", running: "Ejecutando…", done: "Listo", error: "Lanzó un error",
+      // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
+      breakOff: "Código: sano", breakOn: "Código: roto",
+      code: "Código Python, editable", output: "Tu ejecución",
+      loading: "Cargando Python…", running: "Ejecutando…", waiting: "Esperando a la ejecución anterior…",
+      done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
+      lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
+      earlier: "; un bloque anterior lanzó un error (mira la salida)",
       stopped: "Detenido", restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
-      truncated: "\n[salida truncada]\n", waiting: "Esperando a la ejecución anterior…",
+      truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
+      stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
+      truncatedSummary: "salida truncada a 100.000 caracteres",
     },
   };
   const OUTPUT_LIMIT = 100000; // characters kept under one block
@@ -48,14 +60,20 @@
     };
   }
 
-  /* ---- the Python worker, one per visit -------------------------------- */
+  /* ---- the Python worker, one per visit --------------------------------
+   * Runs wait in this queue, not in the worker's: the worker gets one run at a
+   * time, so Stop knows whose run it ends. Stop on a run that has not started
+   * (Python still loading, or another run first) only takes it off the queue;
+   * Stop on the running one interrupts it (cross-origin isolated) or
+   * terminates the worker, and the queue goes on in a new one. */
 
   class Runtime {
     constructor(config) {
       this.config = config;
       this.worker = null;
       this.ready = null;
-      this.jobs = new Map();
+      this.queue = []; // jobs not yet sent to the worker
+      this.active = null; // the job the worker is running
       this.nextId = 1;
       this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
       this.bootMs = null;
@@ -66,66 +84,159 @@
       const worker = new Worker(this.config.workerURL);
       this.worker = worker;
       this.ready = new Promise((resolve, reject) => {
+        const handlers = {
+          ready: (m) => { this.bootMs = m.ms; resolve(); },
+          failed: (m) => reject(new Error(m.message)),
+        };
         worker.onmessage = (event) => {
           const m = event.data;
-          if (m.type === "ready") { this.bootMs = m.ms; resolve(); }
-          else if (m.type === "failed") reject(new Error(m.message));
+          if (handlers[m.type]) handlers[m.type](m);
           else this.dispatch(m);
         };
-        worker.onerror = (event) => reject(new Error(event.message || "worker error"));
+        worker.onerror = (event) => {
+          const error = new Error(event.message || "worker error");
+          reject(error);
+          if (this.worker !== worker || !this.active) return;
+          const job = this.active;
+          worker.terminate();
+          this.reset();
+          this.finish(job, { type: "done", id: job.id, failed: error.message });
+        };
       });
-      this.ready.catch(() => this.reset());
+      const ready = this.ready;
+      ready.catch((error) => {
+        if (this.ready !== ready) return;
+        worker.terminate(); // a half-booted worker is no use: the next run boots a new one
+        this.reset();
+        for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
+      });
       const { indexURL, numpyURL, bundleURL } = this.config;
       worker.postMessage({ type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer: this.interrupt });
-      return this.ready;
+      return ready;
     }
 
-    async run(blocks, slug, handlers) {
-      await this.start();
-      const id = this.nextId++;
-      return new Promise((resolve) => {
-        this.jobs.set(id, { handlers, resolve });
-        if (this.interrupt) this.interrupt[0] = 0;
-        this.worker.postMessage({ type: "run", id, blocks, slug, lang: language() });
-      });
+    /* Queue a run; `handlers` get its messages by type (stream, ...) and its
+     * phase ("loading", "waiting", "running"). Returns the job: `job.done`
+     * resolves with the worker's "done" message (or {stopped} / {failed}). */
+    submit(blocks, slug, handlers) {
+      const job = { id: this.nextId++, blocks, slug, handlers };
+      job.done = new Promise((resolve) => { job.resolve = resolve; });
+      this.queue.push(job);
+      this.phase(job);
+      this.pump();
+      return job;
+    }
+
+    phase(job, name) {
+      const phase = name || (this.bootMs === null ? "loading" : this.active ? "waiting" : "running");
+      if (job.handlers.phase) job.handlers.phase(phase);
+    }
+
+    async pump() {
+      if (this.active || !this.queue.length) return;
+      const ready = this.start();
+      if (this.bootMs === null) for (const job of this.queue) this.phase(job, "loading");
+      try {
+        await ready;
+      } catch {
+        return; // start() settled the queue
+      }
+      if (this.active || !this.queue.length || this.ready !== ready) return;
+      const job = this.queue.shift();
+      this.active = job;
+      if (this.interrupt) this.interrupt[0] = 0;
+      this.phase(job, "running");
+      for (const waiting of this.queue) this.phase(waiting, "waiting");
+      this.worker.postMessage({ type: "run", id: job.id, blocks: job.blocks, slug: job.slug, lang: language() });
     }
 
     dispatch(m) {
-      const job = this.jobs.get(m.id);
-      if (!job) return;
-      if (m.type === "stream") job.handlers.stream(m.stream, m.text);
-      if (m.type === "links" && job.handlers.links) job.handlers.links(m.links);
-      if (m.type === "done") { this.jobs.delete(m.id); job.resolve(m); }
+      const job = this.active;
+      if (!job || job.id !== m.id) return;
+      if (m.type === "done") this.finish(job, m);
+      else if (job.handlers[m.type]) job.handlers[m.type](m); // e.g. stream: {stream, text}
     }
 
-    stop() {
-      if (!this.worker) return;
-      if (this.interrupt) {
+    finish(job, result) {
+      if (this.active === job) this.active = null;
+      job.resolve(result);
+      this.pump();
+    }
+
+    stop(job) {
+      const queued = this.queue.indexOf(job);
+      if (queued >= 0) {
+        this.queue.splice(queued, 1);
+        job.resolve({ type: "done", id: job.id, stopped: true, restarted: false });
+      } else if (this.active === job && this.interrupt) {
         this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at the next bytecode
-        const worker = this.worker;
-        setTimeout(() => { if (this.worker === worker && this.jobs.size) this.terminate(); }, STOP_GRACE_MS);
-      } else {
+        setTimeout(() => { if (this.active === job) this.terminate(); }, STOP_GRACE_MS);
+      } else if (this.active === job) {
         this.terminate();
       }
     }
 
+    /* After instant navigation: runs whose block left the page cannot be
+     * stopped by the reader any more, so they end here (a queued one leaves
+     * the queue). Otherwise an endless loop there would hold every run here. */
+    prune() {
+      for (const job of [...this.queue, this.active]) {
+        if (job && job.handlers.alive && !job.handlers.alive()) this.stop(job);
+      }
+    }
+
     terminate() {
+      const job = this.active;
       this.worker.terminate();
-      for (const [id, job] of this.jobs) job.resolve({ type: "done", id, stopped: true, restarted: true });
       this.reset();
+      if (job) this.finish(job, { type: "done", id: job.id, stopped: true, restarted: true });
     }
 
     reset() {
       this.worker = null;
       this.ready = null;
+      this.active = null;
       this.bootMs = null; // the next run boots again: its status says "Loading Python…"
-      this.jobs.clear();
     }
   }
 
   function runtime() {
     if (!window.__minigradRuntime) window.__minigradRuntime = new Runtime(settings());
     return window.__minigradRuntime;
+  }
+
+  /* ---- the code editor, loaded on intent --------------------------------------
+   * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
+   * code view when the reader first focuses, presses a key or a pointer on it,
+   * or at once where this visit holds an edit of the block (sessionStorage). */
+
+  const EDITOR_URL = SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "editor.bundle.js");
+  const editors = new WeakMap(); // block element -> the editor's {getText, setText}
+  let editorScript = null;
+
+  function loadEditor() {
+    if (window.minigradEditor) return Promise.resolve(window.minigradEditor);
+    editorScript ??= new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = EDITOR_URL;
+      script.onload = () => resolve(window.minigradEditor);
+      script.onerror = () => { editorScript = null; reject(new Error(`could not load ${EDITOR_URL}`)); };
+      document.head.append(script);
+    });
+    return editorScript;
+  }
+
+  function editKey(index) {
+    return `minigrad:edit:${location.pathname}:${index}`;
+  }
+
+  function storedEdit(key) {
+    try { return sessionStorage.getItem(key); } catch { return null; }
+  }
+
+  function codeOf(all, index) {
+    const editor = editors.get(all[index]);
+    return editor ? editor.getText() : all[index].querySelector("code").textContent;
   }
 
   /* ---- one code block ------------------------------------------------------ */
@@ -157,9 +268,12 @@
     const block = all[index];
     const t = TEXT[language()];
     const code = block.querySelector("code");
-    const original = code.innerHTML;
-    code.setAttribute("contenteditable", "plaintext-only");
-    code.setAttribute("spellcheck", "false");
+    const original = code.textContent.replace(/\n$/, "");
+    const storageKey = editKey(index);
+    code.tabIndex = 0; // focus is intent: the editor loads and takes over
+    code.classList.add("mg-editable");
+    code.setAttribute("role", "textbox");
+    code.setAttribute("aria-multiline", "true");
     code.setAttribute("aria-label", t.code);
 
     const panel = document.createElement("div");
@@ -169,25 +283,37 @@
     toolbar.setAttribute("role", "toolbar");
     toolbar.setAttribute("aria-label", t.toolbar);
     const run = button("run", null, t.run);
-    const toggle = slug ? button("break", t.breakLabel, t.breakOff) : null;
+    const toggle = slug ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
     const stop = button("stop", null, t.stop);
     const reset = button("reset", null, t.reset);
-    stop.disabled = true;
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
+    const enable = (b, on) => b.setAttribute("aria-disabled", String(!on));
+    enable(stop, false);
     const status = document.createElement("span");
     status.className = "mg-status";
-    status.setAttribute("role", "status");
+    status.setAttribute("role", "status"); // polite: announces each state change, never the output
+    const live = document.createElement("div");
+    live.className = "mg-live";
+    live.hidden = true;
+    const label = document.createElement("div");
+    label.className = "mg-live-label";
+    label.id = `mg-live-${index}-${Math.random().toString(36).slice(2, 8)}`;
+    label.textContent = t.output;
     const output = document.createElement("pre");
     output.className = "mg-output";
-    output.hidden = true;
-    output.tabIndex = 0;
+    output.tabIndex = 0; // scrollable with the keyboard
     output.setAttribute("role", "region");
-    output.setAttribute("aria-label", t.output);
+    output.setAttribute("aria-labelledby", label.id);
+    live.append(label, output);
     if (toggle) toggle.setAttribute("aria-pressed", "false");
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), status);
-    panel.append(toolbar, output);
+    panel.append(toolbar, live);
     block.after(panel);
 
+    let job = null; // this block's run, queued or running
     let shown = 0;
+    let lines = 0;
+    let truncated = false;
     let queued = [];
     const paint = () => {
       // One repaint per frame, however fast Python prints.
@@ -201,70 +327,84 @@
       queued = [];
       output.append(fragment);
     };
-    const write = (stream, text) => {
-      if (stream === "notice") {
-        text = t.truncated; // always shown, past the limit
-      } else {
-        if (shown >= OUTPUT_LIMIT) return;
-        text = text.slice(0, OUTPUT_LIMIT - shown);
-        shown += text.length;
-      }
+    const show = (stream, text) => {
       if (!queued.length) requestAnimationFrame(paint);
       queued.push([stream, text]);
+    };
+    const write = (stream, text) => {
+      if (stream === "notice") {
+        if (truncated) return;
+        truncated = true;
+        show("notice", t.truncated); // always shown, past the limit
+        status.textContent = t.stillRunning; // the run goes on: say so, Stop is enabled
+        return;
+      }
+      if (shown >= OUTPUT_LIMIT) return;
+      text = text.slice(0, OUTPUT_LIMIT - shown);
+      shown += text.length;
+      lines += (text.match(/\n/g) || []).length;
+      show(stream, text);
     };
     const settle = (state, message) => {
       paint(); // everything printed is on screen before the state says so
       status.textContent = message;
       panel.dataset.state = state;
     };
+    const summary = (result) => {
+      // The end of a run, announced once by the status region: state and a short summary.
+      if (result.stopped) return result.restarted ? t.restarting : t.stopped;
+      if (result.failed) return t.failed + result.failed;
+      const earlier = result.earlier && result.earlier.length ? t.earlier : "";
+      if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + earlier;
+      if (result.error) return `${t.error}: ${lastLine(result.traceback)}` + earlier;
+      return `${t.done}: ${truncated ? t.truncatedSummary : t.lines(lines)}` + earlier;
+    };
 
     const execute = async () => {
+      if (job) return; // already running or queued (Run is aria-disabled)
       const rt = runtime();
       const blocks = chainOf(all, index).map((i) => ({
-        code: all[i].querySelector("code").textContent,
+        code: codeOf(all, i),
         name: `<block ${i + 1}>`,
         first_line: 1,
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
       output.replaceChildren();
       showLinks(panel, []);
-      output.hidden = false;
+      queued = [];
+      live.hidden = false;
       shown = 0;
-      run.disabled = true;
-      stop.disabled = false;
+      lines = 0;
+      truncated = false;
+      enable(run, false);
+      enable(stop, true);
       panel.dataset.state = "running";
-      status.textContent = rt.bootMs !== null ? t.running : t.loading;
-      try {
-        const started = rt.start();
-        if (rt.bootMs === null) await started;
-        status.textContent = rt.jobs.size ? t.waiting : t.running;
-        const result = await rt.run(blocks, broken ? slug : "", { stream: write, links: (l) => showLinks(panel, l) });
-        if (result.stopped) {
-          settle("stopped", result.restarted ? t.restarting : t.stopped);
-        } else if (result.error) {
-          write("stderr", result.traceback);
-          settle("error", t.error);
-        } else {
-          settle("done", t.done);
-        }
-      } catch (error) {
-        write("stderr", t.failed + error.message + "\n");
-        settle("error", t.failed + error.message);
-      } finally {
-        run.disabled = false;
-        stop.disabled = true;
-      }
+      const phase = (name) => { if (!truncated) status.textContent = t[name]; };
+      const alive = () => panel.isConnected;
+      job = rt.submit(blocks, broken ? slug : "", { stream: (m) => write(m.stream, m.text), links: (m) => showLinks(panel, m.links), phase, alive });
+      const result = await job.done;
+      job = null;
+      if (result.traceback && !result.stopped) show("stderr", result.traceback); // never cut: the reader needs it
+      if (result.failed) show("stderr", t.failed + result.failed + "\n");
+      const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
+      settle(state, summary(result));
+      enable(run, true);
+      enable(stop, false);
     };
+    const stopRun = () => { if (job) runtime().stop(job); };
 
     const warmUp = () => runtime().start().catch(() => {}); // intent: start loading now
     run.addEventListener("pointerenter", warmUp, { once: true });
     run.addEventListener("focus", warmUp, { once: true });
     run.addEventListener("click", execute);
-    stop.addEventListener("click", () => runtime().stop());
+    stop.addEventListener("click", stopRun);
     reset.addEventListener("click", () => {
-      code.innerHTML = original;
+      stopRun();
+      if (editors.has(block)) editors.get(block).setText(original);
+      try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
+      if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
-      output.hidden = true;
+      live.hidden = true;
       status.textContent = "";
       delete panel.dataset.state;
     });
@@ -277,11 +417,30 @@
       });
     }
     code.addEventListener("keydown", (event) => {
+      // Before the editor has loaded; then the editor's own Ctrl/Cmd+Enter runs (onRun).
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         execute();
       }
     });
+
+    let editing = null;
+    const openEditor = (released) => {
+      editing ??= Promise.all([loadEditor(), released])
+        .then(([editor]) => editors.set(block, editor.attach(code, { onRun: execute, storageKey })))
+        .catch((error) => { editing = null; console.warn(`minigrad: the code stays read-only: ${error.message}`); });
+    };
+    const intent = (event) => {
+      // A press waits for its release: a drag selecting text is not cut short.
+      const released = event.type !== "pointerdown" ? null : new Promise((resolve) => {
+        const done = () => setTimeout(resolve);
+        window.addEventListener("pointerup", done, { once: true });
+        window.addEventListener("pointercancel", done, { once: true });
+      });
+      openEditor(released);
+    };
+    for (const type of ["focus", "pointerdown", "keydown"]) code.addEventListener(type, intent);
+    if (storedEdit(storageKey) !== null) openEditor(null); // this visit's edit, back on screen
   }
 
   /* Links a run asked for (the doctor's suspects, through the worker's
@@ -305,6 +464,11 @@
       list.append(item);
     }
     panel.append(list);
+  }
+
+  function lastLine(text) {
+    const line = (text || "").trim().split("\n").pop() || "";
+    return line.length > 160 ? line.slice(0, 159) + "…" : line;
   }
 
   function enhance() {
@@ -344,12 +508,27 @@
     }
   }
 
+  function languageOfLink(link) {
+    // Which language's part of this site a link leads to ("en" for the root part).
+    const url = new URL(link.href, location.href);
+    const root = new URL(meta("minigrad:root").content, location.href).pathname;
+    if (url.origin !== location.origin || !url.pathname.startsWith(root)) return language();
+    const rest = url.pathname.slice(root.length);
+    const found = Object.entries(LANGUAGE_ROOTS).find(([, prefix]) => prefix && rest.startsWith(prefix));
+    return found ? found[0] : "en";
+  }
+
+  // The switcher, and any other link into the other language (a search result,
+  // a link in the text), is a full page load: instant navigation would keep
+  // this page's lang, labels and search index.
   document.addEventListener(
     "click",
     (event) => {
-      const link = event.target instanceof Element && event.target.closest("a.md-select__link[hreflang]");
-      if (!link || event.metaKey || event.ctrlKey) return;
-      fixLanguageSwitcher();
+      const link = event.target instanceof Element && event.target.closest("a[href]");
+      if (!link || link.target || event.metaKey || event.ctrlKey) return;
+      const switcher = link.matches("a.md-select__link[hreflang]");
+      if (!switcher && languageOfLink(link) === language()) return;
+      if (switcher) fixLanguageSwitcher();
       event.preventDefault();
       event.stopImmediatePropagation();
       location.assign(link.href);
@@ -364,6 +543,7 @@
   }
 
   function onPage() {
+    if (window.__minigradRuntime) window.__minigradRuntime.prune();
     enhance();
     fixLanguageSwitcher();
     labelSearchDialog();

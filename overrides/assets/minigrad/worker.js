@@ -3,9 +3,17 @@
  * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer?}
  *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
- *               {type: "stream", id, stream: "stdout"|"stderr", text}
- *               {type: "done", id, error, traceback, stopped}
+ *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
+ *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
+ *               {type: "done", id, error, traceback, exit_code, earlier, stopped}
+ *                 (traceback: the reader's report, earlier failed blocks first;
+ *                  exit_code: set when sys.exit() ended the run; earlier: names of
+ *                  earlier blocks of the chain that raised)
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
+ * Runs are handled one at a time, in order; the page queues them and posts the
+ * next only after the last one's "done", so Stop can tell whose run it ends.
+ * A message with an `id` belongs to that run: the page hands its type to the
+ * block's handler of the same name, so a new kind of message needs no new routing.
  *
  * Blocks run through minigrad.breaks.blocks.run_chain, the function CI uses,
  * with the break applied by minigrad.breaks.applied when `slug` is set.
@@ -47,7 +55,8 @@ def _run_for_browser(blocks_json, slug, write):
     finally:
         stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
-    return json.dumps({"error": error, "traceback": result.traceback})
+    return json.dumps({"error": error, "traceback": result.traceback,
+                       "exit_code": result.exit_code, "earlier": result.earlier})
 
 _run_for_browser
 `;
@@ -105,12 +114,11 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
 
 function run({ id, blocks, slug, lang }) {
   current = { id, sent: 0, truncated: false, lang };
-  let done = { type: "done", id, error: null, traceback: "", stopped: false };
+  let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false };
   try {
     const write = (text) => emit("stdout", text);
     const result = JSON.parse(runBlocks(JSON.stringify(blocks), slug || "", write));
-    done.error = result.error;
-    done.traceback = result.traceback;
+    Object.assign(done, result);
   } catch (error) {
     // KeyboardInterrupt from Stop (interrupt buffer) ends here; so would a bug of ours.
     const message = String(error && error.message ? error.message : error);
@@ -123,8 +131,9 @@ function run({ id, blocks, slug, lang }) {
   postMessage(done);
 }
 
+const HANDLERS = { boot, run }; // by message type
+
 self.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === "boot") boot(message);
-  else if (message.type === "run") run(message);
+  const handler = HANDLERS[event.data.type];
+  if (handler) handler(event.data);
 };

@@ -1,0 +1,311 @@
+"""The runner as a new reader meets it (issue 13, items 1-7, 9 and the toggle of
+12): Stop at any moment, whose run Stop ends, what an error says, a runaway
+print, the keyboard and screen readers, long lines, and labels in both
+languages. Tests that need Python share one boot where they can (a cold boot
+is the slow part)."""
+
+import re
+
+import pytest
+from editing import replace_code
+from playwright.sync_api import expect
+
+COLD = 90_000  # ms: a cold Pyodide + NumPy boot; slow on a shared machine
+FINISHED = re.compile("done|error|stopped")
+pytestmark = pytest.mark.browser
+
+
+def panel(page, index):
+    return page.locator(".mg-runner").nth(index)
+
+
+def code(page, index):
+    return page.locator("div.language-python.highlight code").nth(index)
+
+
+def run(page, index, source=None, timeout=COLD):
+    """Run block `index` (with `source` typed in first) and return its live output."""
+    if source is not None:
+        replace_code(page, index, source)
+    panel(page, index).locator(".mg-run").click()
+    expect(panel(page, index)).to_have_attribute("data-state", FINISHED, timeout=timeout)
+    return panel(page, index).locator(".mg-output").inner_text()
+
+
+def shown_output(page, index):
+    """The output block CI checked, under block `index`."""
+    block = page.locator("div.language-python.highlight").nth(index)
+    return block.locator("xpath=following-sibling::div[contains(concat(' ', @class, ' '), ' output ')][1]").inner_text()
+
+
+def status(page, index):
+    return panel(page, index).locator(".mg-status")
+
+
+def test_stop_while_python_loads_leaves_the_block_usable_then_a_runaway_print_says_it_still_runs(page, site_url, watch):
+    """Items 1 and 6 (plain hosting: Stop terminates the worker)."""
+    page.goto(site_url + "theory/01-derivatives/")
+    first = panel(page, 0)
+    first.locator(".mg-run").click()
+    expect(status(page, 0)).to_have_text("Loading Python…")
+    page.wait_for_timeout(1000)
+    first.locator(".mg-stop").click()
+    expect(first).to_have_attribute("data-state", "stopped", timeout=2_000)
+    expect(first.locator(".mg-run")).to_have_attribute("aria-disabled", "false")
+    assert page.evaluate("window.__minigradRuntime.bootMs") is None  # it really was still loading
+    text = run(page, 0)  # the next Run works: it waits for the same boot
+    expect(first).to_have_attribute("data-state", "done")
+    assert text.strip() == shown_output(page, 0).strip()
+
+    # Item 6: the output is cut, the program goes on, and the page says so with Stop at hand.
+    page.evaluate("""() => {
+        const s = document.querySelectorAll('.mg-status')[1];
+        window.__statusChanges = 0;
+        new MutationObserver(() => window.__statusChanges++).observe(s, {childList: true, characterData: true, subtree: true});
+    }""")
+    replace_code(page, 1, "while True:\n    print('x' * 99)\n")
+    panel(page, 1).locator(".mg-run").click()
+    expect(panel(page, 1).locator(".mg-output")).to_contain_text("[output truncated", timeout=30_000)
+    expect(status(page, 1)).to_have_text(
+        "Output truncated at 100,000 characters; the program is still running. Stop ends it.")
+    expect(panel(page, 1)).to_have_attribute("data-state", "running")
+    expect(panel(page, 1).locator(".mg-stop")).to_have_attribute("aria-disabled", "false")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__statusChanges") <= 4  # announced once per state, never per line printed
+    panel(page, 1).locator(".mg-stop").click()
+    expect(panel(page, 1)).to_have_attribute("data-state", "stopped", timeout=3_000)
+    assert len(panel(page, 1).locator(".mg-output").inner_text()) < 101_000
+    assert not watch.errors, watch.errors
+
+
+def test_errors_show_only_the_readers_code_and_say_what_to_do(page, site_url, watch):
+    """Items 2, 4 and 5: one boot, several kinds of error."""
+    page.goto(site_url + "theory/02-graphs/")  # block 2 continues block 1
+    original = code(page, 0).text_content()
+
+    text = run(page, 2, "def f(:\n    pass\n")
+    assert text.strip() == 'File "<block 3>", line 1\n    def f(:\n          ^\nSyntaxError: invalid syntax'.strip(), text
+    expect(panel(page, 2)).to_have_attribute("data-state", "error")
+
+    text = run(page, 2, "import sys\nprint('bye')\nsys.exit(3)\n", timeout=20_000)
+    assert text == "bye\nSystemExit: the program exited with code 3\n", text
+    expect(status(page, 2)).to_have_text("Exited with code 3")
+
+    text = run(page, 2, "def g():\n    return {}['k']\ng()\n", timeout=20_000)
+    assert 'File "<block 3>", line 3, in <module>' in text and 'File "<block 3>", line 2, in g' in text
+    expect(status(page, 2)).to_have_text("Raised an error: KeyError: 'k'")
+    for runner_frame in ("_run_for_browser", "<exec>", "blocks.py", "/home/pyodide"):
+        assert runner_frame not in text, text
+
+    text = run(page, 2, "name = input('Your name? ')\n", timeout=20_000)
+    assert "EOFError: input() cannot read here" in text and "Assign the value in the code instead" in text, text
+    assert "Errno 29" not in text
+    text = run(page, 2, "import matplotlib.pyplot as plt\n", timeout=20_000)
+    assert "No module named 'matplotlib'" in text
+    assert "These blocks can import numpy, minigrad and Python's standard library" in text, text
+
+    # Item 4: the chain's first block fails; its continuation says so before its own NameError.
+    replace_code(page, 0, "1 / 0\n" + original)
+    text = run(page, 1, timeout=20_000)
+    assert text.startswith("The earlier block <block 1> raised an error, so the rest of it did not run:\n"), text
+    assert "ZeroDivisionError: division by zero" in text
+    assert "Then this block raised:" in text
+    expect(status(page, 1)).to_contain_text("an earlier block raised an error")
+    assert not watch.errors, watch.errors
+
+
+def test_stop_on_a_queued_run_leaves_the_running_one_alone(page, site_url, watch):
+    """Item 3: Stop on block 1 (queued) only dequeues it; Stop on block 0 ends block 0,
+    and the queue goes on in a new worker."""
+    page.goto(site_url + "theory/01-derivatives/")
+    run(page, 0)  # boot
+    replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
+    replace_code(page, 2, "print('third ran')\n")
+    panel(page, 0).locator(".mg-run").click()
+    expect(panel(page, 0).locator(".mg-output")).to_contain_text("spinning", timeout=10_000)
+    panel(page, 1).locator(".mg-run").click()
+    panel(page, 2).locator(".mg-run").click()
+    expect(status(page, 1)).to_have_text("Waiting for the run before…")
+    panel(page, 1).locator(".mg-stop").click()
+    expect(panel(page, 1)).to_have_attribute("data-state", "stopped")
+    expect(status(page, 1)).to_have_text("Stopped")
+    page.wait_for_timeout(1500)
+    expect(panel(page, 0)).to_have_attribute("data-state", "running")  # block 0 was not touched
+    expect(status(page, 2)).to_have_text("Waiting for the run before…")
+    panel(page, 0).locator(".mg-stop").click()
+    expect(panel(page, 0)).to_have_attribute("data-state", "stopped", timeout=2_000)
+    expect(panel(page, 2)).to_have_attribute("data-state", "done", timeout=COLD)  # in a new worker
+    assert panel(page, 2).locator(".mg-output").inner_text() == "third ran\n"
+    assert not watch.errors, watch.errors
+
+
+def test_stop_on_a_queued_run_when_isolated(page, isolated_site_url, watch):
+    """Item 3 with the interrupt buffer: the interrupt must reach block 0's run only."""
+    page.goto(isolated_site_url + "theory/01-derivatives/")
+    run(page, 0)
+    replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
+    panel(page, 0).locator(".mg-run").click()
+    expect(panel(page, 0).locator(".mg-output")).to_contain_text("spinning", timeout=10_000)
+    panel(page, 1).locator(".mg-run").click()
+    panel(page, 1).locator(".mg-stop").click()
+    expect(panel(page, 1)).to_have_attribute("data-state", "stopped")
+    page.wait_for_timeout(1500)
+    expect(panel(page, 0)).to_have_attribute("data-state", "running")
+    panel(page, 0).locator(".mg-stop").click()
+    expect(status(page, 0)).to_have_text("Stopped", timeout=2_000)  # interrupted, same worker
+    assert run(page, 1, timeout=10_000)  # warm: no second boot
+    assert not watch.errors, watch.errors
+
+
+def _contrast(rgb_a, rgb_b):
+    def luminance(rgb):
+        channels = []
+        for c in rgb[:3]:
+            c /= 255
+            channels.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    hi, lo = sorted((luminance(rgb_a), luminance(rgb_b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _rgb(css):
+    return [float(x) for x in re.findall(r"[\d.]+", css)[:3]]
+
+
+def test_keyboard_focus_stays_in_the_toolbar_and_the_end_is_announced(page, site_url, watch):
+    """Item 7 (and the English toggle of item 12, and the live output's label of item 9)."""
+    page.goto(site_url + "breaks/overwrite-grad/")
+    toolbar = panel(page, 0).locator(".mg-toolbar")
+    runner = panel(page, 0).locator(".mg-run")
+    page.locator("div.language-python.highlight code").first.focus()
+    page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
+    expect(runner).to_be_focused()
+    ring = runner.evaluate("""b => { const s = getComputedStyle(b);
+        return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor}; }""")
+    page_bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert ring["style"] != "none" and ring["width"] >= 2, ring
+    assert _contrast(_rgb(ring["color"]), _rgb(page_bg)) >= 3, (ring, page_bg)  # WCAG 1.4.11
+
+    page.keyboard.press("Enter")
+    expect(status(page, 0)).to_have_text(re.compile("Loading Python…|Running…"))
+    assert toolbar.evaluate("t => t.contains(document.activeElement)"), page.evaluate("document.activeElement.outerHTML")
+    expect(panel(page, 0)).to_have_attribute("data-state", FINISHED, timeout=COLD)
+    expect(runner).to_be_focused()
+    lines = panel(page, 0).locator(".mg-output").inner_text().count("\n")
+    expect(status(page, 0)).to_have_text(f"Done: {lines} lines of output")
+    expect(status(page, 0)).to_have_attribute("role", "status")  # a polite live region
+    assert panel(page, 0).locator(".mg-output").get_attribute("aria-live") is None  # the output itself is not read out
+
+    # The toggle: its accessible name is its visible text, in the words the prose uses.
+    toggle = panel(page, 0).locator(".mg-break")
+    expect(toggle).to_have_text("Code: healthy")
+    expect(toggle).to_have_accessible_name("Code: healthy")
+    toggle.click()
+    expect(toggle).to_have_text("Code: broken")
+    expect(toggle).to_have_accessible_name("Code: broken")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+
+    # Stop by keyboard: focus stays on Stop when the run ends.
+    replace_code(page, 1, "while True:\n    pass\n")
+    panel(page, 1).locator(".mg-run").click()
+    expect(panel(page, 1)).to_have_attribute("data-state", "running")
+    panel(page, 1).locator(".mg-stop").focus()
+    page.keyboard.press("Enter")
+    expect(panel(page, 1)).to_have_attribute("data-state", "stopped", timeout=2_000)
+    expect(panel(page, 1).locator(".mg-stop")).to_be_focused()
+
+    # The live output carries its own label and looks like the page's output blocks.
+    live = panel(page, 0).locator(".mg-live")
+    expect(live.locator(".mg-live-label")).to_have_text("Your run")
+    expect(panel(page, 0).locator(".mg-output")).to_have_accessible_name("Your run")
+    shown_bg = page.locator("div.output").first.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert live.evaluate("e => getComputedStyle(e).backgroundColor") == shown_bg
+    assert not watch.errors, watch.errors
+
+
+def test_spanish_labels_agree_with_the_prose(page, site_url, watch):
+    """Item 12 (the toggle) and the Spanish side of items 7 and 9."""
+    page.goto(site_url + "es/breaks/overwrite-grad/")
+    expect(page.locator(".md-content")).to_contain_text("interruptor sano/roto")  # how the prose names it
+    toggle = panel(page, 0).locator(".mg-break")
+    expect(toggle).to_have_text("Código: sano")
+    expect(toggle).to_have_accessible_name("Código: sano")
+    toggle.click()
+    expect(toggle).to_have_text("Código: roto")
+    text = run(page, 0)
+    expect(status(page, 0)).to_have_text(f"Listo: {text.count(chr(10))} líneas de salida")
+    expect(panel(page, 0).locator(".mg-live-label")).to_have_text("Tu ejecución")
+    replace_code(page, 1, "import sys\nsys.exit(2)\n")
+    run(page, 1, timeout=20_000)
+    expect(status(page, 1)).to_have_text("Terminó con código 2")
+    replace_code(page, 2, "while True:\n    print('x' * 99)\n")
+    panel(page, 2).locator(".mg-run").click()
+    expect(panel(page, 2).locator(".mg-output")).to_contain_text("[salida truncada", timeout=30_000)
+    expect(status(page, 2)).to_have_text(
+        "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.")
+    panel(page, 2).locator(".mg-stop").click()
+    expect(panel(page, 2)).to_have_attribute("data-state", "stopped", timeout=3_000)
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_long_lines_wrap_clear_of_the_copy_button(page, site_url, width):
+    """Item 9: code and output blocks show every character (nothing to scroll to that a
+    hidden scrollbar would hide), and no text runs under Material's copy button."""
+    page.set_viewport_size({"width": width, "height": 900})
+    for path in ("breaks/matmul-without-transpose/", "breaks/batchnorm-batch-stats-in-eval/"):
+        page.goto(site_url + path)
+        page.wait_for_selector(".md-code__nav", state="attached")
+        clipped = page.evaluate("""() => [...document.querySelectorAll('.md-typeset pre > code, pre.mg-output')]
+            .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.slice(0, 60))""")
+        assert not clipped, (path, width, clipped)
+        under = page.evaluate("""() => {
+            const hits = [];
+            let checked = 0;
+            for (const button of document.querySelectorAll('.md-typeset pre .md-code__nav')) {
+                const b = button.getBoundingClientRect();
+                if (b.width > 0 && b.height > 0) checked++;
+                const walker = document.createTreeWalker(button.closest('pre').querySelector('code'), NodeFilter.SHOW_TEXT);
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    const range = document.createRange();
+                    for (let i = 0; i < node.length; i++) {
+                        if (!node.data[i].trim()) continue;
+                        range.setStart(node, i); range.setEnd(node, i + 1);
+                        for (const r of range.getClientRects()) {
+                            if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom) hits.push(node.data.slice(i, i + 20));
+                        }
+                    }
+                }
+            }
+            return {hits, checked};
+        }""")
+        assert under["checked"] >= 3, under  # the copy buttons were there to check
+        assert not under["hits"], (path, width, under["hits"][:5])
+
+
+def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_url, watch):
+    """Instant navigation during an endless loop: its Stop is gone with its page, so the
+    runner ends it, and the new page's block runs (in a new worker: plain hosting)."""
+    page.goto(site_url + "theory/01-derivatives/")
+    run(page, 0)
+    replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
+    panel(page, 0).locator(".mg-run").click()
+    expect(panel(page, 0).locator(".mg-output")).to_contain_text("spinning", timeout=10_000)
+    page.evaluate("window.__marker = 'same document'")
+    page.locator("nav a[href$='02-graphs/']").first.click()
+    expect(page).to_have_url(re.compile(r"02-graphs/$"))
+    assert page.evaluate("window.__marker") == "same document"  # instant navigation
+    assert run(page, 2).strip() == shown_output(page, 2).strip()
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("lang, prefix", [("en", ""), ("es", "es/")])
+def test_the_home_page_names_the_toggle_as_it_reads(page, site_url, lang, prefix):
+    """Item 12: the instructions name the toggle by the text it shows when pressed."""
+    page.goto(site_url + prefix + "breaks/overwrite-grad/")
+    toggle = panel(page, 0).locator(".mg-break")
+    toggle.click()
+    pressed = toggle.inner_text()
+    page.goto(site_url + prefix)
+    expect(page.locator(".md-content strong", has_text=pressed)).to_have_count(1)

@@ -1,0 +1,69 @@
+"""minigrad.breaks.blocks, the runner CI, Node and the browser share: what a
+reader sees when their code fails in one of the ways a new reader's does."""
+
+from minigrad.breaks.blocks import Block, run_chain
+
+
+def run(*codes):
+    return run_chain([Block(code, f"<block {i + 1}>") for i, code in enumerate(codes)])
+
+
+def test_a_syntax_error_shows_only_the_readers_line():
+    result = run("def f(:\n")
+    assert result.traceback == '  File "<block 1>", line 1\n    def f(:\n          ^\nSyntaxError: invalid syntax\n'
+    assert result.output.endswith("SyntaxError: invalid syntax\n")
+
+
+def test_sys_exit_reads_as_the_program_exiting_with_its_code():
+    result = run("import sys\nprint('before')\nsys.exit(3)\n")
+    assert result.output == "before\nSystemExit: the program exited with code 3\n"
+    assert result.traceback == "SystemExit: the program exited with code 3\n"
+    assert result.exit_code == 3
+    assert run("import sys\nsys.exit()\n").exit_code == 0
+    assert run("import sys\nsys.exit('bye')\n").summary == "SystemExit: the program exited with code 1: bye\n"
+
+
+def test_an_exception_shows_the_readers_frames_only():
+    result = run("def g():\n    return 1 / 0\ng()\n")
+    assert result.traceback.startswith('Traceback (most recent call last):\n  File "<block 1>", line 3, in <module>\n')
+    assert 'File "<block 1>", line 2, in g' in result.traceback
+    assert "blocks.py" not in result.traceback
+    assert result.traceback.endswith("ZeroDivisionError: division by zero\n")
+
+
+def test_a_failing_earlier_block_is_named_before_the_later_error():
+    result = run("d = 1\n1 / 0\ne = 2\n", "print(e)\n")
+    assert result.earlier == ["<block 1>"]
+    first, _, then = result.traceback.partition("Then this block raised:\n")
+    assert first.startswith("The earlier block <block 1> raised an error, so the rest of it did not run:\n")
+    assert 'File "<block 1>", line 2, in <module>' in first and "ZeroDivisionError: division by zero" in first
+    assert then.endswith("NameError: name 'e' is not defined\n")
+    assert result.output == "NameError: name 'e' is not defined\n"  # what a page shows is unchanged
+
+
+def test_a_failing_earlier_block_is_reported_even_when_the_last_one_succeeds():
+    result = run("1 / 0\n", "print('ok')\n")
+    assert result.error is None and result.output == "ok\n"
+    assert result.traceback.startswith("The earlier block <block 1> raised")
+
+
+def test_input_says_to_assign_the_value():
+    result = run("name = input('name? ')\n")
+    assert isinstance(result.error, EOFError)
+    assert "Assign the value in the code instead" in result.summary
+    assert "blocks.py" not in result.traceback  # _no_input's own frame is ours
+
+
+def test_a_missing_package_lists_what_there_is():
+    result = run("import matplotlib.pyplot as plt\n")
+    assert "No module named 'matplotlib'" in result.summary
+    assert "These blocks can import numpy, minigrad and Python's standard library" in result.summary
+    assert "These blocks can import" not in run("import minigrad.nope\n").summary  # our own package: no advice
+
+
+def test_keyboard_interrupt_still_ends_the_run():
+    """Stop in the browser raises KeyboardInterrupt: it must reach the worker, not become the block's error."""
+    import pytest
+
+    with pytest.raises(KeyboardInterrupt):
+        run("raise KeyboardInterrupt\n")

@@ -1,0 +1,69 @@
+"""The publishing workflow (.github/workflows/pages.yml) builds the site here
+as it will on GitHub: its `run` steps, run locally with its own environment,
+without the `uses` steps (checkout, setup, artifact upload, deploy).
+
+The build step writes `site/` in the repository, as it does on GitHub (the
+folder the upload step publishes; git ignores it); the test removes it
+afterwards unless it was there before."""
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+import yaml
+
+from minigrad.breaks import ROOT
+
+WORKFLOW = ROOT / ".github/workflows/pages.yml"
+PAGES_URL = "https://teacher.github.io/minigrad-breaks"  # a project site: its own path under the host
+EXPRESSIONS = {"steps.pages.outputs.base_url": PAGES_URL}  # what actions/configure-pages gives the build
+
+
+def workflow():
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def substitute(value):
+    """${{ ... }} filled in as GitHub would; an expression this test does not know fails it."""
+
+    def known(match):
+        name = match.group(1).strip()
+        if name not in EXPRESSIONS:
+            pytest.fail(f"{WORKFLOW.name} uses ${{{{ {name} }}}}, which this test cannot fill in: add it to EXPRESSIONS")
+        return EXPRESSIONS[name]
+
+    return re.sub(r"\$\{\{(.*?)\}\}", known, str(value))
+
+
+def test_workflow_uses_the_official_pages_actions():
+    jobs = workflow()["jobs"]
+    uses = [step["uses"].split("@")[0] for job in jobs.values() for step in job["steps"] if "uses" in step]
+    assert uses == ["actions/checkout", "astral-sh/setup-uv", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"]
+    upload = next(s for s in jobs["build"]["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "site"
+    assert jobs["deploy"]["needs"] == "build"
+    assert workflow()["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_workflow_build_steps_run_here_and_build_the_public_site():
+    steps = [s for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
+    assert any("mkdocs build --strict" in s["run"] for s in steps)
+    site = ROOT / "site"
+    existed = site.exists()
+    try:
+        for step in steps:
+            env = {**os.environ, **{k: substitute(v) for k, v in step.get("env", {}).items()}}
+            done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=ROOT, env=env, capture_output=True, text=True)
+            assert done.returncode == 0, f"step {step.get('name', step['run'])!r} failed:\n{done.stderr[-3000:]}"
+            assert "end of life" not in done.stderr  # NO_MKDOCS_2_WARNING keeps the log quiet
+        assert (site / "index.html").exists() and (site / "es/index.html").exists()
+        assert not (site / "_minigrad/pyodide").exists()  # CDN mode: the runtime is not shipped
+        assert 'data-cdn="https://cdn.jsdelivr.net/pyodide/' in (site / "index.html").read_text(encoding="utf-8")
+        sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+        assert f"<loc>{PAGES_URL}/breaks/skip-unbroadcast/</loc>" in sitemap  # instant navigation needs the real URL
+        assert f"<loc>{PAGES_URL}/es/breaks/skip-unbroadcast/</loc>" in (site / "es/sitemap.xml").read_text(encoding="utf-8")
+    finally:
+        if not existed:
+            shutil.rmtree(site, ignore_errors=True)
