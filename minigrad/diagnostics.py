@@ -386,6 +386,7 @@ def repeatable_gradients(engine=None):
 
 
 from .loss_checks import loss_reference  # noqa: E402 (it builds on the helpers above)
+from .module_contracts import module_contracts  # noqa: E402 (it imports this module's helpers when called)
 
 DIAGNOSTICS = {
     "shape-invariant": shape_invariant,
@@ -395,4 +396,5 @@ DIAGNOSTICS = {
     "training-smoke-test": training_smoke_test,
     "repeatable-gradients": repeatable_gradients,
     "loss-reference": loss_reference,
+    "module-contracts": module_contracts,
 }

@@ -78,6 +78,35 @@ class Tanh(Module):
         return x.tanh()
 
 
+class Dropout(Module):
+    """Inverted dropout, as torch.nn.Dropout: in training zero each element with
+    probability p and scale the rest by 1/(1-p), so the expected output is the
+    input; in eval, the identity. The mask comes from this module's rng."""
+
+    def __init__(self, p=0.5):
+        if not 0 <= p <= 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+
+    def forward(self, x):
+        if not self.training or self.p == 0:
+            return x
+        keep = _rng.random(x.shape) >= self.p
+        return x * Tensor(keep / (1 - self.p) if self.p < 1 else keep * 0.0)
+
+
+def clip_grad_norm_(parameters, max_norm):
+    """Scale every gradient by one factor so that their joint 2-norm is at most
+    max_norm; return the norm before clipping (torch.nn.utils.clip_grad_norm_).
+    One factor for all keeps the update's direction."""
+    grads = [p.grad for p in parameters if p.grad is not None]
+    total = float(np.sqrt(sum(np.sum(g**2) for g in grads)))
+    scale = min(1.0, max_norm / (total + 1e-6))
+    for g in grads:
+        g *= scale
+    return total
+
+
 class Sequential(Module):
     def __init__(self, *layers):
         self.layers = list(layers)

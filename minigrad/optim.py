@@ -38,8 +38,9 @@ class SGD(Optimizer):
 class Adam(Optimizer):
     """Adam with bias correction: p -= lr * m_hat / (sqrt(v_hat) + eps)."""
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0):
         super().__init__(params, lr)
+        self.weight_decay = weight_decay  # L2, as torch.optim.Adam: added to the gradient
         self.beta1, self.beta2 = betas
         self.eps = eps
         self.t = [0] * len(self.params)  # per parameter, as torch: a step without a gradient does not count
@@ -52,10 +53,26 @@ class Adam(Optimizer):
                 continue
             self.t[i] += 1
             t = self.t[i]
+            grad = p.grad + self.weight_decay * p.data if self.weight_decay else p.grad
             m *= self.beta1
-            m += (1 - self.beta1) * p.grad
+            m += (1 - self.beta1) * grad
             v *= self.beta2
-            v += (1 - self.beta2) * p.grad**2
+            v += (1 - self.beta2) * grad**2
             m_hat = m / (1 - self.beta1**t)
             v_hat = v / (1 - self.beta2**t)
             p.data -= self.lr * m_hat / (np.sqrt(v_hat) + self.eps)
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (Loshchilov & Hutter 2019), as torch.optim.AdamW:
+    p shrinks by lr * weight_decay outside m and v, so the decay is not rescaled by them."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2):
+        super().__init__(params, lr, betas, eps)
+        self.decoupled_decay = weight_decay
+
+    def step(self):
+        for p in self.params:
+            if p.grad is not None:
+                p.data *= 1 - self.lr * self.decoupled_decay
+        super().step()

@@ -82,3 +82,36 @@ def test_log_softmax_is_stable_for_large_logits():
     out = F.log_softmax(Tensor([[1000.0, 0.0]]))
     assert np.isfinite(out.data).all()
     np.testing.assert_allclose(out.data, [[0.0, -1000.0]])
+
+
+def test_dropout_is_inverted_in_training_and_the_identity_in_eval():
+    nn.manual_seed(0)
+    x = Tensor(np.ones((200, 50)) * 2.0, requires_grad=True)
+    drop = nn.Dropout(0.25)
+    y = drop(x)
+    kept = y.data != 0
+    assert np.allclose(y.data[kept], 2.0 / 0.75)  # the survivors carry the dropped ones' share
+    assert abs(kept.mean() - 0.75) < 0.01
+    y.sum().backward()
+    assert np.allclose(x.grad, kept / 0.75)  # the gradient flows through the same mask
+    assert drop.eval()(x) is x
+    assert np.all(nn.Dropout(1.0)(x).data == 0)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        nn.Dropout(1.5)
+
+
+def test_dropout_mask_follows_manual_seed():
+    x = Tensor(np.ones((4, 4)))
+    nn.manual_seed(3)
+    first = nn.Dropout()(x).data
+    nn.manual_seed(3)
+    assert np.array_equal(first, nn.Dropout()(x).data)
+
+
+def test_parameters_finds_modules_held_in_a_list():
+    class Blocks(nn.Module):
+        def __init__(self):
+            self.blocks = [nn.Linear(2, 2), nn.Linear(2, 2)]
+            self.head = nn.Linear(2, 1)
+
+    assert len(list(Blocks().parameters())) == 6
