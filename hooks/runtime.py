@@ -9,6 +9,13 @@
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
   leave its own host. With `cdn` (the default), the pinned CDN URL is used.
 
+- `coi-serviceworker.js` (npm package coi-serviceworker, pinned in
+  package.json) at the site's root, so its scope covers every page of both
+  languages: on a host that sends no COOP/COEP headers (GitHub Pages) it makes
+  the pages cross-origin isolated after one reload, and Stop interrupts Python
+  instead of restarting it. Without node_modules the site is built without it
+  (Stop then restarts Python, as on any host without isolation).
+
 Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
 """
@@ -25,6 +32,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 NUMPY_WHEEL = ROOT / "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl"
 PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
+COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
 
 _root_site_dir = None
 
@@ -53,6 +61,10 @@ def on_config(config):
         raise ValueError(f"extra.pyodide.source must be 'cdn' or 'local', not {source!r}")
     if source == "local" and not (PYODIDE / "pyodide.js").exists():
         raise FileNotFoundError("extra.pyodide.source is 'local' but node_modules/pyodide is missing: run `npm ci` first")
+    config.extra["coi_serviceworker"] = COI_SERVICEWORKER.exists()  # main.html loads it when shipped
+    if not COI_SERVICEWORKER.exists():
+        logging.getLogger("mkdocs.hooks.runtime").info("node_modules/coi-serviceworker is missing (npm ci): "
+                                                     "built without it, Stop restarts Python on hosts without COOP/COEP")
     return config
 
 
@@ -136,6 +148,8 @@ def on_post_build(config):
     out.mkdir(parents=True, exist_ok=True)
     (out / "bundle.json").write_text(json.dumps(bundle(), separators=(",", ":")), encoding="utf-8")
     (out / "needs.json").write_text(json.dumps({"numpy": numpy_needs()}, separators=(",", ":")), encoding="utf-8")
+    if config.extra.get("coi_serviceworker"):
+        shutil.copy2(COI_SERVICEWORKER, Path(config.site_dir) / "coi-serviceworker.js")
     if config.extra.get("pyodide", {}).get("source") == "local":
         target = out / "pyodide"
         target.mkdir(exist_ok=True)
