@@ -103,6 +103,7 @@ function attach(code, { onRun, storageKey } = {}) {
       bracketMatching(),
       indentUnit.of("    "),
       python(),
+      EditorView.lineWrapping, // long lines wrap, as the page's code blocks do (runner.css)
       syntaxHighlighting(classHighlighter), // tok-* classes, coloured by editor.css
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
       EditorView.contentAttributes.of({ "aria-label": t.label, "aria-describedby": hintId }),
