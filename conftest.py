@@ -12,9 +12,13 @@ block so that it knows what *this* block printed, and checks
 - what the block declares about its broken run (`broken="same|silent|raises
   Type: text"`), so a block that fails in another way than declared fails.
 
-`pytest --update-outputs` rewrites the output blocks from real runs instead of
-failing on a difference (and inserts missing ones): regenerate, then read the
-diff before committing.
+- the picture block(s) under it (`{.dot .picture}`, `{.json .picture .broken}`):
+  what the block draws now with minigrad.viz, healthy and broken, so a picture
+  on a page cannot go stale (hooks/pictures.py renders them at build time).
+
+`pytest --update-outputs` rewrites the output and picture blocks from real
+runs instead of failing on a difference (and inserts missing ones):
+regenerate, then read the diff before committing.
 """
 
 import difflib
@@ -58,33 +62,60 @@ class _MinigradDocsRunner(DefaultRunner):
         page = parse_page(test.source_path)
         block = page.block_at(test.start_line)
         where = f"{_relative(page.path)}:{block.line}"
+        slug = page.slug_of(block)
         healthy = run_chain(page, block)
         check_run(page, block, where, "healthy", healthy, expected_raise=block.attrs.get("raises"))
+        check_picture(page, block, where, "healthy", healthy)
         kind, fragment = block.broken
-        if block.output(True) is not None and (not page.break_slug or kind == "same"):
+        if block.output(True) is not None and (not slug or kind == "same"):
             raise DocBlockFailure(
                 f"{where}: shows an output with the break, but "
-                + ("the page has no minigrad_break" if not page.break_slug else 'declares broken="same"')
+                + ("the page has no minigrad_break" if not slug else 'declares broken="same"')
                 + ": nothing would check it"
             )
-        if page.break_slug:
-            broken = run_chain(page, block, slug=page.break_slug)
+        if not slug and block.picture(True) is not None:
+            raise DocBlockFailure(f"{where}: shows a broken picture, but the page has no minigrad_break: nothing would check it")
+        if slug:
+            broken = run_chain(page, block, slug=slug)
             if kind == "same":
                 if broken.output != healthy.output:
                     raise DocBlockFailure(
-                        f"{where}: with {page.break_slug} applied this block prints something else, "
+                        f"{where}: with {slug} applied this block prints something else, "
                         f'but it declares broken="same" (the default):\n{_diff(healthy.output, broken.output)}'
                     )
             else:
                 if kind == "silent" and broken.output == healthy.output:
-                    raise DocBlockFailure(f'{where}: declares broken="silent", but {page.break_slug} changes nothing it prints')
-                check_run(page, block, where, f"broken ({page.break_slug})", broken,
+                    raise DocBlockFailure(f'{where}: declares broken="silent", but {slug} changes nothing it prints')
+                check_run(page, block, where, f"broken ({slug})", broken,
                           expected_raise=fragment if kind == "raises" else None, broken=True)
+            check_picture(page, block, where, f"broken ({slug})", broken, healthy=healthy)
 
     def repr_failure(self, test, excinfo, style=None):
         if isinstance(excinfo.value, DocBlockFailure):
             return str(excinfo.value)
         return super().repr_failure(test, excinfo, style)
+
+
+def check_picture(page, block, where, label, run, healthy=None):
+    """The picture under the block is the last one its run drew (minigrad.viz), byte for byte."""
+    broken = healthy is not None
+    drawn = run.pictures[-1] if run.pictures else None
+    shown = block.picture(broken)
+    if broken and shown is None and drawn == (healthy.pictures[-1] if healthy.pictures else None):
+        return  # the break draws the same picture: the healthy one stands for both
+    if drawn is None:
+        if shown is not None:
+            raise DocBlockFailure(f"{where}: shows a {label} picture at line {shown.line}, but the block draws none")
+        return
+    if shown is not None and shown.text.rstrip() == drawn[1].rstrip():
+        return
+    _record_update(page.path, block, broken, drawn, picture=True)
+    if not _updating():
+        at = f"shown at line {shown.line} is not" if shown else "is missing: the page does not show"
+        raise DocBlockFailure(
+            f"{where}: the {label} picture {at} what the block draws now:\n"
+            f"{_diff(shown.text if shown else '', drawn[1])}\n(pytest --update-outputs redraws it)"
+        )
 
 
 def run_chain(page, block, slug=None):
@@ -136,9 +167,9 @@ def _updating():
     return config is not None and config.getoption("--update-outputs")
 
 
-def _record_update(path, block, broken, text):
+def _record_update(path, block, broken, text, picture=False):
     if _updating():
-        _updates.setdefault(str(path), {})[(block.line, broken)] = text
+        _updates.setdefault(str(path), {})[(block.line, broken, picture)] = text
 
 
 def pytest_sessionfinish(session):
@@ -147,23 +178,29 @@ def pytest_sessionfinish(session):
 
 
 def rewrite_outputs(path, changes):
-    """Replace (or insert) output blocks; work bottom-up so line numbers stay valid."""
+    """Replace (or insert) output and picture blocks; work bottom-up so line numbers stay valid."""
     page = parse_page(path)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     for block in sorted(page.blocks, key=lambda b: -b.line):
-        for broken in (True, False):
-            if (block.line, broken) not in changes:
-                continue
-            text = changes[(block.line, broken)]
-            body = [line + "\n" for line in text.rstrip("\n").splitlines()]
-            shown = block.output(broken)
-            if shown is not None:
-                first, end = shown.content_lines
-                lines[first:end] = body
-            else:
-                anchor = max([o.content_lines[1] + 1 for o in block.outputs], default=_block_end(lines, block.line))
-                opener = "```{.text .output .broken}\n" if broken else "```{.text .output}\n"
-                lines[anchor:anchor] = ["\n", opener, *body, "```\n"]
+        for picture in (True, False):  # pictures sit below outputs: rewrite them first
+            for broken in (True, False):
+                if (block.line, broken, picture) not in changes:
+                    continue
+                text = changes[(block.line, broken, picture)]
+                if picture:
+                    kind, text = text
+                    opener = "```{.%s .picture%s}\n" % ("dot" if kind == "graph" else "json", " .broken" if broken else "")
+                    shown, below = block.picture(broken), block.outputs
+                else:
+                    opener = "```{.text .output .broken}\n" if broken else "```{.text .output}\n"
+                    shown, below = block.output(broken), [o for o in block.outputs if not o.picture]
+                body = [line + "\n" for line in text.rstrip("\n").splitlines()]
+                if shown is not None:
+                    first, end = shown.content_lines
+                    lines[first:end] = body
+                else:
+                    anchor = max([o.content_lines[1] + 1 for o in below], default=_block_end(lines, block.line))
+                    lines[anchor:anchor] = ["\n", opener, *body, "```\n"]
     path.write_text("".join(lines), encoding="utf-8")
 
 

@@ -398,22 +398,42 @@ def build_report(data):
     c = R["cost"]
     rows.append(
         (
-            "Runner assets before intent: runner.js + runner.css (worker.js not loaded)",
-            f"{kb(c['runner_js'] + c['runner_css'])} ({kb(c['runner_js'])} + {kb(c['runner_css'])})",
+            "Runner assets before intent: runner.js + runner.css + pictures.css (worker.js, picture.js not loaded)",
+            f"{kb(c['runner_js'] + c['runner_css'] + c['pictures_css'])} ({kb(c['runner_js'])} + {kb(c['runner_css'])} + {kb(c['pictures_css'])})",
             "none (no runner)",
             "",
             "< 50 kB",
-            verdict(c["runner_js"] + c["runner_css"] < 50_000),
+            verdict(c["runner_js"] + c["runner_css"] + c["pictures_css"] < 50_000),
         )
     )
     rows.append(
         (
-            "Pyodide, NumPy, bundle.json, worker.js before intent (page and workers)",
+            "Pyodide, NumPy, bundle.json, worker.js, the picture renderer before intent (page and workers)",
             f"{c['runtime_bytes']:,} B, {c['runtime_requests']} requests",
             f"{c['bare_runtime_bytes']:,} B, {c['bare_runtime_requests']} requests",
             "",
             "0",
             verdict(c["runtime_bytes"] == 0 and c["runtime_requests"] == 0),
+        )
+    )
+    rows.append(
+        (
+            "Home page before intent: runner assets; Pyodide, NumPy, bundle.json, worker.js, picture renderer",
+            f"{kb(c['home_runner_assets'])}; {c['home_runtime_bytes']:,} B, {c['home_runtime_requests']} requests",
+            "",
+            "",
+            "< 50 kB; 0",
+            verdict(c["home_runner_assets"] < 50_000 and c["home_runtime_bytes"] == 0 and c["home_runtime_requests"] == 0),
+        )
+    )
+    rows.append(
+        (
+            "Static pictures (SVG files, content: no renderer) before intent: this page; home page",
+            f"{kb(c['pictures'])}; {kb(c['home_pictures'])} (whole home page {kb(c['home_page_total'])})",
+            "",
+            "",
+            "",
+            "",
         )
     )
     search = sum(n for u, n in c["by_url"].items() if u.endswith("search_index.json"))
@@ -609,15 +629,33 @@ def main():
             by_url, requests = page_cost(browser, base + BREAK_PAGE)
             bare_by_url, bare_requests = page_cost(browser, f"{base}bare/?wheel={wheel}")
 
+            home_by_url, home_requests = page_cost(browser, base)
+
             def runtime(u):
-                return u.startswith(base) and ("_minigrad/" in u or u.endswith("/worker.js"))
+                # Pyodide, NumPy, bundle.json, the worker, and the live-picture renderer (picture.js,
+                # _minigrad/viz/viz.js); a page's static pictures (_minigrad/pictures/) are content.
+                static_picture = "_minigrad/pictures/" in u
+                return u.startswith(base) and (("_minigrad/" in u and not static_picture) or u.endswith(("/worker.js", "/picture.js")))
+
+            def runner_assets(urls):
+                return sum(s for u, s in urls.items() if u.endswith(("assets/minigrad/runner.js", "assets/minigrad/runner.css", "assets/minigrad/pictures.css")))
+
+            def pictures(urls):
+                return sum(s for u, s in urls.items() if "_minigrad/pictures/" in u)
 
             R["cost"] = {
                 "runner_js": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/runner.js")),
                 "runner_css": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/runner.css")),
                 "runtime_bytes": sum(s for u, s in by_url.items() if runtime(u)),
                 "runtime_requests": sum(1 for u in requests if runtime(u)),
+                "pictures_css": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/pictures.css")),
+                "pictures": pictures(by_url),
                 "page_total": sum(by_url.values()),
+                "home_runner_assets": runner_assets(home_by_url),
+                "home_runtime_bytes": sum(s for u, s in home_by_url.items() if runtime(u)),
+                "home_runtime_requests": sum(1 for u in home_requests if runtime(u)),
+                "home_pictures": pictures(home_by_url),
+                "home_page_total": sum(home_by_url.values()),
                 "bare_runtime_bytes": sum(s for u, s in bare_by_url.items() if runtime(u) and "/bare/" not in u),
                 "bare_runtime_requests": sum(1 for u in bare_requests if runtime(u) and "/bare/" not in u),
                 "bare_page_total": sum(bare_by_url.values()),

@@ -4,8 +4,8 @@ Pages write `{.python continuation broken="silent"}` because that is what
 pytest-markdown-docs and tests/markdown_blocks.py read. With Pygments,
 superfences keeps only `data-*` attributes in the HTML, so this hook renames
 the options on the way to the renderer: `continuation` -> `data-continuation`,
-`broken=` -> `data-broken=`, `raises=` -> `data-raises=`, `notest` ->
-`data-notest`. The page source stays the single place they are written.
+`broken=` -> `data-broken=`, `raises=` -> `data-raises=`, `break=` ->
+`data-break=` (a block's own break), `notest` -> `data-notest`. The page source stays the single place they are written.
 """
 
 import re
@@ -13,7 +13,7 @@ import shlex
 
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<ticks>`{3,})\{(?P<info>\.python\b[^}\n]*)\}\s*$", re.M)
 FLAGS = ("continuation", "notest")
-VALUES = ("broken", "raises")
+VALUES = ("broken", "raises", "break")
 
 
 def _data_attributes(info):

@@ -82,6 +82,21 @@ MODULE_CASES = {
 }
 
 
+# Losses and softmax (minigrad/loss_checks.py): (input, f(x, F)), fixed inputs
+# that scripts/make_torch_reference_breaks_a.py gives torch too.
+BCE_TARGETS = np.array([1.0, 0.0, 1.0, 0.5, 1.0, 0.0])
+MSE_TARGET = np.array([[0.5], [-1.0], [2.0], [0.0]])
+
+LOSS_CASES = {
+    "softmax (3, 4)": (np.arange(12.0).reshape(3, 4) % 5 - 2.0, lambda x, F: F.softmax(x)),
+    "mse_loss (4, 1)": (np.array([[1.0], [-2.0], [0.5], [3.0]]), lambda x, F: F.mse_loss(x, MSE_TARGET)),
+    "binary_cross_entropy_with_logits, logits up to ±40 (6,)": (
+        np.array([-800.0, -40.0, -3.0, 0.0, 2.0, 40.0]),
+        lambda x, F: F.binary_cross_entropy_with_logits(x, BCE_TARGETS),
+    ),
+}
+
+
 def _module_input(name):
     shape, transform, _ = MODULE_CASES[name]
     x = np.random.default_rng(len(name)).normal(size=shape)

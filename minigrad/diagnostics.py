@@ -385,6 +385,8 @@ def repeatable_gradients(engine=None):
     return _summary([Case("two passes", "passed")], "two passes with zero_grad() between give identical gradients")
 
 
+from .loss_checks import loss_reference  # noqa: E402 (it builds on the helpers above)
+
 DIAGNOSTICS = {
     "shape-invariant": shape_invariant,
     "finite-differences": finite_differences,
@@ -392,4 +394,5 @@ DIAGNOSTICS = {
     "torch-reference": torch_reference,
     "training-smoke-test": training_smoke_test,
     "repeatable-gradients": repeatable_gradients,
+    "loss-reference": loss_reference,
 }

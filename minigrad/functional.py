@@ -43,3 +43,18 @@ def mse_loss(prediction, target):
     if prediction.shape != target.shape:
         raise ValueError(f"mse_loss: prediction {prediction.shape} and target {target.shape} differ in shape")
     return ((prediction - target) ** 2).mean()
+
+
+def binary_cross_entropy_with_logits(logits, targets):
+    """Mean of -[y log σ(x) + (1 - y) log(1 - σ(x))], computed as (1 - y)·x + log(1 + e^-x).
+
+    log(1 + e^-x) is shifted by m = max(-x, 0), a constant like log_softmax's max,
+    so no exp overflows and no sigmoid rounds to 0 or 1 before its log; the
+    gradient is σ(x) - y (over N) for every x, as torch's.
+    """
+    targets = as_tensor(targets)
+    if logits.shape != targets.shape:
+        raise ValueError(f"binary_cross_entropy_with_logits: target {targets.shape} and logits {logits.shape} differ in shape")
+    shift = Tensor(np.maximum(-logits.data, 0.0))
+    softplus_of_minus_x = shift + ((-shift).exp() + (-logits - shift).exp()).log()
+    return ((1 - targets) * logits + softplus_of_minus_x).mean()

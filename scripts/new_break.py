@@ -32,6 +32,7 @@ PHASES = range(7, 11)
 SECTIONS = {  # anchor: (English heading, Spanish heading), the order every break page follows
     "hypothesis": ("Hypothesis", "Hipótesis"),
     "the-break": ("The break", "La rotura"),
+    "prediction": ("Your prediction", "Tu predicción"),
     "procedure": ("Procedure", "Procedimiento"),
     "expected-failure-mode": ("Expected failure mode", "Modo de fallo esperado"),
     "diagnosis": ("Diagnosis", "Diagnóstico"),
@@ -44,6 +45,8 @@ TO_WRITE = {
                       "Expected failure mode says what really happens.*",
         "the-break": "Apply it to your own copy with `python -m minigrad.breaks apply {slug}`\n"
                      "(and `revert` to heal it), or use the break toggle on each block below.",
+        "prediction": "*To write: two or three numbered questions (`**1.** ...`), each directly followed by its folded\n"
+                      "answer (`??? success \"Answer\"`) quoting a checked output or a diagnostic that catches the break.*",
         "procedure": "*To write: the blocks that show the break. Each runs healthy and with the break applied;\n"
                      "`uv run pytest --update-outputs` writes what they print.*",
         "expected-failure-mode": "*To write: what CI observes with the break applied, and where it differs from the hypothesis.*",
@@ -57,6 +60,8 @@ TO_WRITE = {
                       "Modo de fallo esperado dice lo que pasa de verdad.*",
         "the-break": "Aplícala a tu propia copia con `python -m minigrad.breaks apply {slug}`\n"
                      "(y `revert` para arreglarla), o usa el interruptor sano/roto de cada bloque de abajo.",
+        "prediction": "*Por escribir: dos o tres preguntas numeradas (`**1.** ...`), cada una seguida de su respuesta\n"
+                      "plegada (`??? success \"Respuesta\"`) que cite una salida comprobada o un diagnóstico que detecte la rotura.*",
         "procedure": "*Por escribir: los bloques que muestran la rotura. Cada uno se ejecuta sano y roto;\n"
                      "`uv run pytest --update-outputs` escribe lo que imprimen.*",
         "expected-failure-mode": "*Por escribir: lo que observa CI con la rotura aplicada, y en qué difiere de la hipótesis.*",
@@ -95,7 +100,8 @@ Next:
 2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
    writes their outputs and the diagnostics matrix: read them.
 3. Write the other sections, then translate them in docs/breaks/{slug}.es.md.
-4. uv run pytest""",
+4. Choose the break's symptoms in minigrad/breaks/catalogue.toml (symptoms = [...]).
+5. uv run pytest""",
     },
     "es": {
         "slug": "{slug!r} no es un slug válido: usa minúsculas, dígitos y guiones sueltos (p. ej. mul-grad-swapped); será la URL de la página",
@@ -123,7 +129,8 @@ Siguientes pasos:
 2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
    escribe sus salidas y la matriz de diagnósticos: léelas.
 3. Escribe las demás secciones y tradúcelas en docs/breaks/{slug}.es.md.
-4. uv run pytest""",
+4. Elige los síntomas de la rotura en minigrad/breaks/catalogue.toml (symptoms = [...]).
+5. uv run pytest""",
     },
 }
 
@@ -233,7 +240,8 @@ def _check_diff_restores(root, diff, healthy, broken):
 def _with_catalogue_entry(text, slug, phase, target, title_en, title_es):
     """The entry after the last break of its phase or an earlier one, comments kept."""
     entry = (f'[[break]]\nslug = "{slug}"\nphase = {phase}\ntarget = "{target}"\n'
-             f"title.en = {_toml_string(title_en)}\ntitle.es = {_toml_string(title_es)}\n")
+             f"title.en = {_toml_string(title_en)}\ntitle.es = {_toml_string(title_es)}\n"
+             "symptoms = []  # to choose: keys of the [symptom.*] tables (docs/symptoms.md); the build needs one\n")
     blocks = list(re.finditer(r"^\[\[break\]\]\n(?:.+\n)*", text, re.M))  # an entry: lines up to a blank one
     earlier = [b for b in blocks if int(re.search(r"^phase = (\d+)", b.group(0), re.M).group(1)) <= phase]
     if earlier:

@@ -8,11 +8,14 @@ as classes and attributes the browser runner reads from the page:
     ```{.python continuation broken="raises ValueError: non-broadcastable"}
     ```{.text .output}            what the block prints (healthy; broken too if same)
     ```{.text .output .broken}    what it prints with the page's break applied
+    ```{.dot .picture}            what it draws (minigrad.viz: DOT of a graph, JSON of a curve)
+    ```{.dot .picture .broken}    what it draws with the break applied (when that differs)
 
 `broken` is `same` (the default: the break changes nothing this block
 prints), `silent` (the output changes, nothing raises) or `raises Type: text`.
 `raises="Type: text"` declares that the healthy run raises. `notest` needs a
-`reason="..."`, which the page shows.
+`reason="..."`, which the page shows. `break="<slug>"` gives one block a break
+of its own (the home page's), where the page has none.
 """
 
 import re
@@ -33,6 +36,7 @@ class Output:
     broken: bool
     line: int  # 1-based line of the opening fence
     content_lines: tuple  # (first, last) 0-based line indexes of the content, end exclusive
+    picture: bool = False  # a picture block (hooks/pictures.py renders it), not printed output
 
 
 @dataclass
@@ -62,7 +66,13 @@ class Block:
 
     def output(self, broken):
         for out in self.outputs:
-            if out.broken == broken:
+            if out.broken == broken and not out.picture:
+                return out
+        return None
+
+    def picture(self, broken):
+        for out in self.outputs:
+            if out.broken == broken and out.picture:
                 return out
         return None
 
@@ -76,6 +86,10 @@ class Page:
     @property
     def break_slug(self):
         return self.front_matter.get("minigrad_break")
+
+    def slug_of(self, block):
+        """The break a block runs with: its own `break=`, else the page's."""
+        return block.attrs.get("break") or self.break_slug
 
     def block_at(self, line):
         for block in self.blocks:
@@ -131,10 +145,10 @@ def parse_page(path):
         first, end = token.map
         if lang in PYTHON:
             blocks.append(Block(token.content, first + 1, options, attrs))
-        elif "output" in classes:
+        elif "output" in classes or "picture" in classes:
             if not blocks or previous_end is None or text.splitlines()[previous_end:first] != [""] * (first - previous_end):
                 raise ValueError(f"{path}:{first + 1}: an output block must follow a Python block")
-            blocks[-1].outputs.append(Output(token.content, "broken" in classes, first + 1, (first + 1, end - 1)))
+            blocks[-1].outputs.append(Output(token.content, "broken" in classes, first + 1, (first + 1, end - 1), "picture" in classes))
         previous_end = end
     return Page(path, front, blocks)
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 ENGLISH = sorted(p for p in DOCS.rglob("*.md") if not p.name.endswith(".es.md"))
 SPANISH = sorted(DOCS.rglob("*.es.md"))
-BREAK_SECTIONS = ["hypothesis", "the-break", "procedure", "expected-failure-mode", "diagnosis", "lesson", "references"]
+BREAK_SECTIONS = ["hypothesis", "the-break", "prediction", "procedure", "expected-failure-mode", "diagnosis", "lesson", "references"]
 
 
 def spanish_of(page):
@@ -100,7 +100,8 @@ def test_no_stray_python_fence_spelling():
     for path in ENGLISH + SPANISH:
         for m in re.finditer(r"^```\{?\.?([\w-]+)", path.read_text(encoding="utf-8"), re.M):
             lang = m.group(1)
-            assert lang in PYTHON | {"text", "bash", "diff", "console", "toml", "yaml", "python"}, f"{rel(path)}: unknown fence language {lang}"
+            known = PYTHON | {"text", "bash", "diff", "console", "toml", "yaml", "python", "dot", "json"}  # dot, json: pictures
+            assert lang in known, f"{rel(path)}: unknown fence language {lang}"
 
 
 # ---- the catalogue and the break pages ---------------------------------------------------

@@ -50,6 +50,9 @@ def test_workflow_uses_the_official_pages_actions():
 def test_workflow_build_steps_run_here_and_build_the_public_site():
     steps = [s for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
     assert any("mkdocs build --strict" in s["run"] for s in steps)
+    runs = [s["run"] for s in steps]
+    # the pictures are rendered by @viz-js/viz under Node at build time: a fresh runner needs npm ci first
+    assert any(r.startswith("npm ci") for r in runs[: next(i for i, r in enumerate(runs) if "mkdocs build" in r)])
     site = ROOT / "site"
     existed = site.exists()
     try:

@@ -143,12 +143,15 @@ def test_a_teacher_scaffolds_fills_one_block_and_the_suite_passes(clone):
     spanish = (clone / f"docs/breaks/{SLUG}.es.md").read_text(encoding="utf-8")
     assert english.startswith(f"---\nminigrad_break: {SLUG}\n---\n\n# mul's backward uses its own input\n")
     assert "## Hypothesis { #hypothesis }" in english and "## Hipótesis { #hypothesis }" in spanish
+    assert "## Your prediction { #prediction }" in english and "## Tu predicción { #prediction }" in spanish
     assert f'--8<-- "minigrad/breaks/{SLUG}.diff"' in english and f'--8<-- "minigrad/breaks/{SLUG}.diff"' in spanish
     assert "uv run pytest --update-outputs" in done.stdout and "translate" in done.stdout
 
     # the teacher writes one block, in both languages, and updates the outputs
     edit(clone, f"docs/breaks/{SLUG}.md", "## Procedure { #procedure }\n", "## Procedure { #procedure }\n\n" + BLOCK)
     edit(clone, f"docs/breaks/{SLUG}.es.md", "## Procedimiento { #procedure }\n", "## Procedimiento { #procedure }\n\n" + BLOCK)
+    # and chooses its symptoms (the symptom index refuses a break without one)
+    edit(clone, "minigrad/breaks/catalogue.toml", "symptoms = []  # to choose:", 'symptoms = ["gradients-disagree-with-finite-differences"]  # chosen:')
     pages = [f"docs/breaks/{SLUG}.md", f"docs/breaks/{SLUG}.es.md"]
     pytest_args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
     update = subprocess.run([*pytest_args, "-q", "--update-outputs", *pages, "tests/test_diagnostics_matrix.py"], cwd=clone, capture_output=True, text=True)

@@ -19,6 +19,7 @@ import io
 import linecache
 import sys
 import traceback
+import types
 from dataclasses import dataclass, field
 
 from . import applied
@@ -39,6 +40,7 @@ class Result:
     error: BaseException = None
     traceback: str = ""  # the reader's report: earlier blocks that raised, then this block's traceback
     earlier: list = field(default_factory=list)  # names of earlier blocks of the chain that raised
+    pictures: list = field(default_factory=list)  # [(kind, text)] the last block drew (minigrad.viz)
 
     @property
     def summary(self):
@@ -78,9 +80,10 @@ def run_chain(blocks, slug=None, stdout=None):
                 earlier.append(block.name)
                 reports.append(f"{_called(block)} raised an error, so the rest of it did not run:\n"
                                + _reader_traceback(failure) + "\n")
-        buffer = io.StringIO()
-        error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
-    result = Result(buffer.getvalue(), error, earlier=earlier)
+        buffer, pictures = io.StringIO(), []
+        with _picture_channel(pictures):
+            error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
+    result = Result(buffer.getvalue(), error, earlier=earlier, pictures=pictures)
     if error is not None:
         result.output += result.summary
         reports.append(("Then this block raised:\n" if reports else "") + _reader_traceback(error))
@@ -140,6 +143,22 @@ def _exit_line(error):
     if code is None or isinstance(code, int):
         return f"SystemExit: the program exited with code {code or 0}\n"
     return f"SystemExit: the program exited with code 1: {code}\n"  # sys.exit("message"), as Python does
+
+
+@contextlib.contextmanager
+def _picture_channel(pictures):
+    """`minigrad_picture`, the module minigrad.viz hands pictures to, recording into `pictures`."""
+    channel = types.ModuleType("minigrad_picture")
+    channel.show = lambda kind, text: pictures.append((str(kind), str(text)))
+    previous = sys.modules.get("minigrad_picture")
+    sys.modules["minigrad_picture"] = channel
+    try:
+        yield
+    finally:
+        if previous is None:
+            del sys.modules["minigrad_picture"]
+        else:
+            sys.modules["minigrad_picture"] = previous
 
 
 def _reader_traceback(error):

@@ -130,8 +130,8 @@
     /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
      * and its phase ("loading", "waiting", "running"). Returns the job: `job.done`
      * resolves with the worker's "done" message (or {stopped} / {failed}). */
-    submit(blocks, slug, handlers) {
-      const job = { id: this.nextId++, blocks, slug, handlers };
+    submit(blocks, slug, handlers, picture) {
+      const job = { id: this.nextId++, blocks, slug, handlers, picture };
       job.done = new Promise((resolve) => { job.resolve = resolve; });
       this.queue.push(job);
       this.phase(job);
@@ -159,7 +159,7 @@
       if (this.interrupt) this.interrupt[0] = 0;
       this.phase(job, "running");
       for (const waiting of this.queue) this.phase(waiting, "waiting");
-      this.worker.postMessage({ type: "run", id: job.id, blocks: job.blocks, slug: job.slug, lang: language() });
+      this.worker.postMessage({ type: "run", id: job.id, blocks: job.blocks, slug: job.slug, lang: language(), picture: job.picture });
     }
 
     dispatch(m) {
@@ -251,6 +251,45 @@
     return editor ? editor.getText() : all[index].querySelector("code").textContent;
   }
 
+  /* ---- live pictures (minigrad.viz), drawn by picture.js ------------------
+   * A run that draws sends a picture message; picture.js (and, for a graph,
+   * Graphviz) loads only then. A curve is plotted beside the same block's last
+   * curve with the break the other way, as on the static page. */
+
+  function livePictures(panel, slug) {
+    const box = document.createElement("div");
+    box.className = "mg-pictures mg-live-pictures";
+    box.hidden = true;
+    panel.append(box);
+    const curves = {}; // "healthy"|"broken" -> the last curve's JSON
+    const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
+    let shown = 0;
+    return {
+      clear() {
+        for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+        box.replaceChildren();
+        box.hidden = true;
+        shown += 1;
+      },
+      options(broken) {
+        const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
+        return { lang: language(), names: [t[0], `${t[1]} (${slug})`], other: curves[broken ? "healthy" : "broken"] || null };
+      },
+      async show(message, broken) {
+        const run = shown;
+        if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
+        if (message.kind === "graph" && !broken) graphs.healthy = message.text;
+        const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
+        const options = { root: settings().root, lang: language(), broken, slug, healthy: graphs.healthy };
+        const node = await module.draw(message, options);
+        if (run !== shown) return; // cleared (new run, Reset) while it was drawing
+        for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+        box.replaceChildren(node);
+        box.hidden = false;
+      },
+    };
+  }
+
   /* ---- one code block ------------------------------------------------------ */
 
   function language() {
@@ -326,6 +365,7 @@
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
     panel.append(toolbar, live);
     block.after(panel);
+    const pictures = livePictures(panel, slug);
 
     let job = null; // this block's run, queued or running
     let shown = 0;
@@ -409,10 +449,14 @@
         first_line: 1,
       }));
       const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
+      // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
+      const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
+      const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;
       output.replaceChildren();
       showLinks(panel, []);
       queued = [];
       live.hidden = false;
+      pictures.clear();
       shown = 0;
       lines = 0;
       truncated = false;
@@ -425,10 +469,12 @@
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      job = rt.submit(blocks, broken ? slug : "", { stream: (m) => write(m.stream, m.text), links: (m) => showLinks(panel, m.links), phase, progress, alive });
+      const picture = (m) => pictures.show(m, broken);
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => showLinks(panel, m.links), picture, phase, progress, alive };
+      job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
-      if (result.traceback && !result.stopped) show("stderr", result.traceback); // never cut: the reader needs it
+      if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
       if (result.failed) show("stderr", t.failed + result.failed + "\n");
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
       settle(state, summary(result));
@@ -449,6 +495,7 @@
       if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
       live.hidden = true;
+      pictures.clear();
       status.textContent = "";
       delete panel.dataset.state;
     });
@@ -523,7 +570,7 @@
     all.forEach((block, index) => {
       if (block.dataset.mgReady || block.dataset.notest) return;
       block.dataset.mgReady = "1";
-      attach(all, index, slug);
+      attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
     });
   }
 

@@ -5,7 +5,7 @@
  * import graph (_minigrad/needs.json, computed by hooks/runtime.py).
  *
  * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, needsURL, interruptBuffer?}
- *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang}
+ *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
@@ -13,6 +13,7 @@
  *                 (traceback: the reader's report, earlier failed blocks first;
  *                  exit_code: set when sys.exit() ended the run; earlier: names of
  *                  earlier blocks of the chain that raised)
+ *               {type: "picture", id, kind: "graph", text} | {type: "picture", id, kind: "curve", text, svg, alt, caption}
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
  *               {type: "progress", id?, stage, loaded, total}: stage "download" or
  *                 "start" while booting (no id), "numpy" then "running" in a run;
@@ -54,7 +55,7 @@ class _Stream(io.TextIOBase):
             self._write(self._pending)
             self._pending = ""
 
-def _run_for_browser(blocks_json, slug, write):
+def _run_for_browser(blocks_json, slug, write, picture_json):
     blocks = [Block(**b) for b in json.loads(blocks_json)]
     stream = _Stream(write)
     try:
@@ -62,8 +63,23 @@ def _run_for_browser(blocks_json, slug, write):
     finally:
         stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
+    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}")) for kind, text in result.pictures[-1:]]
     return json.dumps({"error": error, "traceback": result.traceback,
-                       "exit_code": result.exit_code, "earlier": result.earlier})
+                       "exit_code": result.exit_code, "earlier": result.earlier, "pictures": pictures})
+
+def _picture(kind, text, broken, options):
+    """A graph goes to the page as DOT; a curve as SVG, beside the same block's last run the other way."""
+    if kind != "curve":
+        return {"kind": kind, "text": text}
+    from minigrad.viz import curve_description, curve_svg
+    names, other, lang = options.get("names", ["healthy", "broken"]), options.get("other"), options.get("lang", "en")
+    this = json.loads(text)
+    series = [(names[broken], this["y"])]
+    if other:
+        series.insert(0 if broken else 1, (names[not broken], json.loads(other)["y"]))
+    x = this.get("x", "step")
+    return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
+            "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
 
 import ast
 
@@ -211,14 +227,16 @@ async function loadNumpy(id) {
   postMessage({ type: "progress", id, stage: "running", loaded: 0, total: 0 });
 }
 
-async function run({ id, blocks, slug, lang }) {
+async function run({ id, blocks, slug, lang, picture }) {
   current = { id, sent: 0, truncated: false, lang };
   let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false };
   try {
     const chain = JSON.stringify(blocks);
     if (!numpyLoaded && needsNumpy(chain, needs)) await loadNumpy(id);
     const write = (text) => emit("stdout", text);
-    const result = JSON.parse(runBlocks(chain, slug || "", write));
+    const result = JSON.parse(runBlocks(chain, slug || "", write, JSON.stringify(picture || {})));
+    for (const p of result.pictures) postMessage({ type: "picture", id, ...p }); // a message of its own, never output
+    delete result.pictures;
     Object.assign(done, result);
   } catch (error) {
     // KeyboardInterrupt from Stop (interrupt buffer) ends here; so would a bug of ours.

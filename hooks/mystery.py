@@ -1,0 +1,74 @@
+"""MkDocs hook: the mystery break's controls, rendered from the breaks catalogue.
+
+docs/mystery.md holds the marker `<!-- mystery -->`; it becomes a small form:
+a phase choice, a "draw" button, the list of every break to guess from (each
+option carries its phase and the URL of its page) and the place for the
+verdict. overrides/assets/minigrad/mystery.js draws the hidden break among
+those options and keeps it in a variable, never in the page; the runner asks
+it which break to apply. The catalogue stays the only list of breaks.
+"""
+
+import html
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
+MARKER = "<!-- mystery -->"
+WORDS = {
+    "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
+           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break",
+           "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
+    "es": {"phase": "Fase", "any": "cualquier fase", "draw": "Sortear otro misterio", "guess": "Tu respuesta",
+           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa",
+           "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
+}
+
+
+def breaks():
+    """The catalogue's breaks, by phase then as listed: what can be drawn and guessed."""
+    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8"))
+    return sorted(data["break"], key=lambda b: b["phase"])
+
+
+def href(slug, use_directory_urls=True):
+    """A break page's URL relative to the mystery page (docs/mystery.md, at the docs root)."""
+    return f"../breaks/{slug}/" if use_directory_urls else f"breaks/{slug}.html"
+
+
+def render(lang, use_directory_urls=True):
+    words, entries = WORDS[lang], breaks()
+    esc = html.escape
+    phases = sorted({b["phase"] for b in entries})
+    phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [
+        f'<option value="{p}">{esc(words["phase"])} {p}: {esc(words["names"][p])}</option>' for p in phases
+    ]
+    guesses = [
+        f'<option value="{esc(b["slug"])}" data-phase="{b["phase"]}" data-href="{esc(href(b["slug"], use_directory_urls))}">'
+        f'{esc(b["title"][lang])}</option>'
+        for b in entries
+    ]
+    return "\n".join([
+        f'<form class="mg-mystery" aria-label="{esc(words["form"])}" onsubmit="return false">',
+        '<p class="mg-mystery-row">',
+        f'<label>{esc(words["phase"])} <select class="mg-mystery-phase">{"".join(phase_options)}</select></label>',
+        f'<button type="button" class="md-button mg-mystery-draw">{esc(words["draw"])}</button>',
+        "</p>",
+        '<p class="mg-mystery-status" role="status"></p>',
+        '<p class="mg-mystery-row">',
+        f'<label>{esc(words["guess"])} <select class="mg-mystery-guess">{"".join(guesses)}</select></label>',
+        f'<button type="button" class="md-button md-button--primary mg-mystery-check">{esc(words["check"])}</button>',
+        f'<button type="button" class="md-button mg-mystery-reveal">{esc(words["reveal"])}</button>',
+        "</p>",
+        '<p class="mg-mystery-verdict" role="status" aria-live="polite"></p>',
+        "</form>",
+        "",
+    ])
+
+
+def on_page_markdown(markdown, page, config, files):
+    if MARKER not in markdown:
+        return markdown
+    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
+    lang = lang if lang in WORDS else "en"
+    return markdown.replace(MARKER, render(lang, config.use_directory_urls))

@@ -1,0 +1,169 @@
+"""MkDocs hook: turn a page's picture blocks into pictures, and ship the renderer.
+
+A block that draws (minigrad.viz) has its picture written under it, like its
+output, and checked by the doc tests (conftest.py), so it is what the code
+draws now:
+
+    ```{.dot .picture}            DOT of a graph, healthy
+    ```{.dot .picture .broken}    the same with the page's break applied
+    ```{.json .picture}           a curve's numbers (then .broken)
+
+This hook replaces them with `<img>` tags of SVG files under the root site's
+`_minigrad/pictures/` (named by content hash): graphs side by side (healthy,
+broken), a curve's healthy and broken runs on one plot. Graphs are rendered by
+Graphviz's WebAssembly build (@viz-js/viz, pinned in package.json) under Node,
+one process for every picture of the site; the browser loads the same file,
+copied to `_minigrad/viz/viz.js`, only when a Run draws a picture. Curves are
+drawn by minigrad.viz.curve_svg. An `<img>` runs no script, whatever a label
+says; the alt text says what the picture shows.
+"""
+
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VIZ_JS = ROOT / "node_modules/@viz-js/viz/dist/viz.js"
+RENDER = Path(__file__).with_name("render_dot.mjs")
+PICTURE = re.compile(
+    r"^```\{\.(?P<lang>dot|json) \.picture\}\n(?P<healthy>.*?)\n```[ \t]*\n"
+    r"(?:\n```\{\.(?P=lang) \.picture \.broken\}\n(?P<broken>.*?)\n```[ \t]*\n)?",
+    re.M | re.S,
+)
+BLOCK_BREAK = re.compile(r'^```\{\.python\b[^}\n]*\bbreak="(?P<slug>[^"]+)"', re.M)
+WORDS = {
+    "en": {"healthy": "healthy", "broken": "broken", "with": "with {}"},
+    "es": {"healthy": "sano", "broken": "roto", "with": "con {}"},
+}
+
+_svg_of_dot = {}  # DOT -> SVG, for the whole `mkdocs build`/`serve` run (both languages)
+_root_site_dir = None
+
+
+def on_config(config):
+    global _root_site_dir
+    if _root_site_dir is None or not config.site_dir.startswith(_root_site_dir):
+        _root_site_dir = config.site_dir  # the first (default-language) build of this run
+    return config
+
+
+def render_dots(sources):
+    """SVG of each DOT source, by one Node process running viz.js."""
+    missing = sorted({s for s in sources if s not in _svg_of_dot})
+    if not missing:
+        return
+    if not VIZ_JS.exists():
+        raise FileNotFoundError(f"{VIZ_JS.relative_to(ROOT)} is missing: run `npm ci` (pictures are drawn by @viz-js/viz)")
+    done = subprocess.run(["node", str(RENDER)], input=json.dumps(missing), capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(f"rendering pictures failed:\n{done.stderr}")
+    _svg_of_dot.update(zip(missing, json.loads(done.stdout)))
+
+
+def on_pre_build(config):
+    """Render every graph of the site at once: one Node start instead of one per page."""
+    sources = []
+    for page in Path(config.docs_dir).rglob("*.md"):
+        for match in PICTURE.finditer(page.read_text(encoding="utf-8")):
+            if match["lang"] == "dot":
+                sources += [match["healthy"] + "\n"] + ([mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
+    render_dots(sources)
+
+
+NODE = re.compile(r'^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$', re.M)
+
+
+def mark_changes(healthy, broken):
+    """The broken DOT with the nodes whose label differs from the healthy one drawn thick and orange.
+
+    The checked DOT stays what the code draws; this is presentation, added here."""
+    before = dict(NODE.findall(healthy))
+    changed = lambda m: before.get(m[1]) not in (None, m[2])  # noqa: E731
+    return NODE.sub(lambda m: m[0][:-2] + ', color="#e65100", penwidth=2.5];' if changed(m) else m[0], broken)
+
+
+def _alt_of_dot(dot):
+    """minigrad.viz.dot puts the graph's description on its first line, as a comment."""
+    first = dot.split("\n", 1)[0]
+    return first[3:] if first.startswith("// ") else ""
+
+
+def _store(svg, page, config):
+    """Write the SVG under the root site; return its URL relative to the page."""
+    name = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16] + ".svg"
+    folder = Path(_root_site_dir or config.site_dir) / "_minigrad" / "pictures"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(svg, encoding="utf-8")
+    page_dir = (Path(config.site_dir) / page.file.dest_uri).parent
+    return Path(os.path.relpath(folder / name, page_dir)).as_posix()
+
+
+def _size(svg):
+    """width and height in CSS pixels, so the page reserves the picture's place before it loads."""
+    match = re.search(r'<svg[^>]*?width="([\d.]+)(pt)?"[^>]*?height="([\d.]+)(pt)?"', svg)
+    if match:
+        scale = 4 / 3 if match[2] else 1
+        return round(float(match[1]) * scale), round(float(match[3]) * scale)
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    return round(float(box[1])), round(float(box[2]))
+
+
+def _figure(src, svg, alt, caption, css):
+    width, height = _size(svg)
+    return (
+        f'<figure class="mg-picture {css}"><img src="{html.escape(src)}" alt="{html.escape(alt)}" '
+        f'width="{width}" height="{height}" loading="lazy"><figcaption>{html.escape(caption)}</figcaption></figure>'
+    )
+
+
+def _language(config):
+    return "es" if str(config.theme.get("language", "en")).startswith("es") else "en"
+
+
+def _curve_html(match, page, config, words, slug):
+    from minigrad.viz import curve_description, curve_svg
+
+    healthy = json.loads(match["healthy"])
+    series = [(words["healthy"], healthy["y"])]
+    if match["broken"]:
+        series.append((f"{words['broken']} ({slug})" if slug else words["broken"], json.loads(match["broken"])["y"]))
+    lang = _language(config)
+    x = healthy.get("x", "step")
+    svg = curve_svg(series, healthy["label"], lang, x, healthy.get("last"))
+    caption = words["healthy"] + (f" / {words['broken']}" if match["broken"] else "")  # the legend names the break
+    return _figure(_store(svg, page, config), svg, curve_description(series, healthy["label"], lang, x), caption, "mg-curve")
+
+
+def on_page_markdown(markdown, page, config, files):
+    words = WORDS[_language(config)]
+    page_slug = page.meta.get("minigrad_break") or ""
+
+    def replace(match):
+        own = [m["slug"] for m in BLOCK_BREAK.finditer(markdown, 0, match.start())]
+        slug = page_slug or (own[-1] if own else "")  # the page's break, else the block's own (home page)
+        if match["lang"] == "json":
+            figures = _curve_html(match, page, config, words, slug)
+        else:
+            dots = [(match["healthy"] + "\n", words["healthy"], "mg-healthy")]
+            if match["broken"]:
+                broken = mark_changes(match["healthy"], match["broken"]) + "\n"
+                dots.append((broken, words["broken"] + (f" ({slug})" if slug else ""), "mg-broken"))
+            render_dots([d for d, _, _ in dots])
+            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _svg_of_dot[d], _alt_of_dot(d), cap, css) for d, cap, css in dots)
+        return f'<div class="mg-pictures" markdown="0">{figures}</div>\n'
+
+    return PICTURE.sub(replace, markdown)
+
+
+def on_post_build(config):
+    """The renderer for live pictures, beside the runner's other files (root site only)."""
+    if config.site_dir != _root_site_dir:
+        return
+    target = Path(config.site_dir) / "_minigrad" / "viz"
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(VIZ_JS, target / "viz.js")

@@ -1,0 +1,150 @@
+/* minigrad breaks: the mystery break (docs/mystery.md).
+ *
+ * Draws a break among the options hooks/mystery.py rendered from the catalogue
+ * (optionally within a phase), keeps its slug in this closure (never in the
+ * page: it is a game, not a secret, but the answer should not sit on screen),
+ * and tells the runner to apply it to every block: runner.js asks
+ * `window.minigradMystery.hiddenBreak()` before each run. The reader guesses;
+ * the verdict says right or wrong and, when right or revealed, links the
+ * break's page.
+ *
+ * `?seed=N` in the URL makes the draws reproducible (a shared puzzle, the
+ * browser test). The pure part (mulberry32, draw, verdict) is exported for
+ * Node so tests/test_mystery_page.py checks it on every break of the catalogue.
+ */
+(() => {
+  "use strict";
+
+  const TEXT = {
+    en: {
+      hidden: (n, phase) => `A break is hidden, drawn among ${n} breaks${phase ? ` of phase ${phase}` : ""}. Every block on this page runs with it.`,
+      right: "Right: it is ",
+      wrong: (title) => `Not “${title}”. Run another block, or guess again.`,
+      revealed: "It was ",
+      read: ". Read its page: ",
+    },
+    es: {
+      hidden: (n, phase) => `Hay una rotura escondida, sorteada entre ${n} roturas${phase ? ` de la fase ${phase}` : ""}. Todos los bloques de esta página se ejecutan con ella.`,
+      right: "Correcto: es ",
+      wrong: (title) => `No es «${title}». Ejecuta otro bloque o vuelve a intentarlo.`,
+      revealed: "Era ",
+      read: ". Lee su página: ",
+    },
+  };
+
+  /* A small seeded generator (public domain, Tommy Ettinger's mulberry32):
+   * Math.random cannot be seeded, and a reproducible draw needs a seed. */
+  function mulberry32(seed) {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /* One of `candidates` ({slug, phase, ...}), within `phase` if given; `random` is in [0, 1). */
+  function draw(candidates, phase, random) {
+    const pool = candidates.filter((c) => !phase || String(c.phase) === String(phase));
+    if (!pool.length) return null;
+    return pool[Math.min(pool.length - 1, Math.floor(random * pool.length))];
+  }
+
+  /* The verdict on a guess: right or not, and the page to read when right. */
+  function verdict(candidates, hidden, guess) {
+    const answer = candidates.find((c) => c.slug === hidden);
+    const guessed = candidates.find((c) => c.slug === guess);
+    if (!answer) throw new Error(`no break ${hidden} to reveal`);
+    const right = guess === hidden;
+    return { right, guessTitle: guessed ? guessed.title : String(guess), link: right ? { href: answer.href, title: answer.title } : null };
+  }
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { mulberry32, draw, verdict };
+  }
+  if (typeof document === "undefined") return;
+
+  let state = null; // {form, slug, random}: the mystery of the page on screen
+
+  function language() {
+    return (document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en";
+  }
+
+  function candidatesOf(form) {
+    return [...form.querySelectorAll(".mg-mystery-guess option")].map((o) => ({
+      slug: o.value, phase: o.dataset.phase, href: o.dataset.href, title: o.textContent,
+    }));
+  }
+
+  function say(element, parts) {
+    // Text and links only, built as nodes: nothing here is parsed as HTML.
+    element.replaceChildren(...parts.map((p) => {
+      if (typeof p === "string") return document.createTextNode(p);
+      const a = document.createElement("a");
+      a.href = p.href;
+      a.textContent = p.title;
+      a.className = "mg-mystery-link";
+      return a;
+    }));
+  }
+
+  function newMystery() {
+    const { form, random } = state;
+    const phase = form.querySelector(".mg-mystery-phase").value;
+    const candidates = candidatesOf(form);
+    const drawn = draw(candidates, phase, random());
+    state.slug = drawn ? drawn.slug : "";
+    const n = candidates.filter((c) => !phase || c.phase === phase).length;
+    say(form.querySelector(".mg-mystery-status"), [TEXT[language()].hidden(n, phase)]);
+    say(form.querySelector(".mg-mystery-verdict"), []);
+    form.dataset.state = "hidden";
+  }
+
+  function judge(reveal) {
+    const { form } = state;
+    const t = TEXT[language()];
+    const guess = form.querySelector(".mg-mystery-guess").value;
+    const out = form.querySelector(".mg-mystery-verdict");
+    const result = verdict(candidatesOf(form), state.slug, reveal ? state.slug : guess);
+    if (reveal) {
+      say(out, [t.revealed, result.link, "."]);
+      form.dataset.state = "revealed";
+    } else if (result.right) {
+      say(out, [t.right, result.link, "."]);
+      form.dataset.state = "right";
+    } else {
+      say(out, [t.wrong(result.guessTitle)]);
+      form.dataset.state = "wrong";
+    }
+  }
+
+  function setUp() {
+    const form = document.querySelector(".md-content form.mg-mystery");
+    if (!form) { state = null; return; }
+    if (state && state.form === form) return;
+    const seed = new URLSearchParams(location.search).get("seed");
+    const random = seed !== null && /^\d+$/.test(seed) ? mulberry32(Number(seed))
+      : () => crypto.getRandomValues(new Uint32Array(1))[0] / 4294967296;
+    state = { form, slug: "", random };
+    form.querySelector(".mg-mystery-draw").addEventListener("click", newMystery);
+    form.querySelector(".mg-mystery-phase").addEventListener("change", newMystery);
+    form.querySelector(".mg-mystery-check").addEventListener("click", () => judge(false));
+    form.querySelector(".mg-mystery-reveal").addEventListener("click", () => judge(true));
+    newMystery();
+  }
+
+  window.minigradMystery = {
+    /* The slug the runner applies on the mystery page; "" anywhere else. */
+    hiddenBreak: () => (state && state.form.isConnected ? state.slug : ""),
+  };
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setUp);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();

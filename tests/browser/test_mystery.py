@@ -1,0 +1,91 @@
+"""The mystery break in a real browser: a seeded draw, the diagnostics block run
+under the hidden break, a wrong guess, a right one, and the link to its page."""
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
+COLD = 90_000  # ms: a cold Pyodide + NumPy boot, on a busy machine
+pytestmark = pytest.mark.browser
+
+
+def expected_draw(options, seed):
+    """What mystery.js draws first for `?seed=`, computed by the same file under Node."""
+    script = """
+    const { draw, mulberry32 } = require(process.argv[1]);
+    const options = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    console.log(draw(options, "", mulberry32(Number(process.argv[2]))()).slug);
+    """
+    done = subprocess.run(["node", "-e", script, str(MYSTERY_JS), str(seed)], input=json.dumps(options), capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def options_of(form):
+    return form.locator(".mg-mystery-guess option").evaluate_all(
+        "os => os.map(o => ({slug: o.value, phase: o.dataset.phase, href: o.dataset.href, title: o.textContent}))"
+    )
+
+
+def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_url, watch, replace_code):
+    page.goto(site_url + "mystery/?seed=11")
+    form = page.locator("form.mg-mystery")
+    expect(form).to_have_attribute("data-state", "hidden")
+    options = options_of(form)
+    answer = expected_draw(options, 11)
+    assert page.locator(".mg-break").count() == 0  # no toggle: the hidden break is always on
+    hidden_form = form.evaluate("f => f.outerHTML")
+    assert answer not in page.locator("body").inner_text()
+
+    panel = page.locator(".mg-runner").nth(0)  # the standard diagnostics
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=COLD)
+    output = panel.locator(".mg-output").inner_text()
+    assert " caught: " in output, output  # the hidden break, caught
+    assert "caught" not in page.locator("div.output").first.inner_text()  # healthy, shown under the block, catches nothing
+
+    # The broken copy's files are named "<broken by SLUG>/..." (tracebacks, anything printed): here the slug is masked.
+    replace_code(page, 0, "import numpy as np\nfrom minigrad.tensor import Tensor\n\n"
+                 "print('printed:', Tensor.__add__.__code__.co_filename)\n"
+                 "Tensor(np.ones(3)) + Tensor(np.ones(4))  # raises inside minigrad/tensor.py\n")
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", "error", timeout=COLD)
+    output = panel.locator(".mg-output").inner_text()
+    assert "printed: <broken by ?>/minigrad/tensor.py" in output, output
+    assert 'File "<broken by ?>/minigrad/tensor.py"' in output, output
+    assert answer not in output, output
+
+    wrong = next(o for o in options if o["slug"] != answer)
+    form.locator(".mg-mystery-guess").select_option(wrong["slug"])
+    form.locator(".mg-mystery-check").click()
+    expect(form).to_have_attribute("data-state", "wrong")
+    expect(form.locator(".mg-mystery-verdict")).to_contain_text(wrong["title"])
+    assert form.locator(".mg-mystery-link").count() == 0
+
+    form.locator(".mg-mystery-guess").select_option(answer)
+    form.locator(".mg-mystery-check").click()
+    expect(form).to_have_attribute("data-state", "right")
+    link = form.locator(".mg-mystery-link")
+    expect(link).to_have_attribute("href", f"../breaks/{answer}/")
+    link.click()
+    expect(page).to_have_url(site_url + f"breaks/{answer}/")
+    expect(page.locator(f'.md-content .mg-page[data-minigrad-break="{answer}"]')).to_have_count(1)  # the break's page is on screen
+    assert page.evaluate("window.minigradMystery.hiddenBreak()") == ""  # off the mystery page, blocks run as the page says
+
+    # Another seed draws another break, and the page looks the same: the answer is in no attribute.
+    page.goto(site_url + "mystery/?seed=12")
+    other = expected_draw(options, 12)
+    assert other != answer, "pick seeds that draw different breaks"
+    form = page.locator("form.mg-mystery")
+    expect(form).to_have_attribute("data-state", "hidden")
+    assert form.evaluate("f => f.outerHTML") == hidden_form
+    form.locator(".mg-mystery-reveal").click()
+    expect(form).to_have_attribute("data-state", "revealed")
+    expect(form.locator(".mg-mystery-link")).to_have_attribute("href", f"../breaks/{other}/")
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors

@@ -1,0 +1,141 @@
+"""Pictures in a real browser: static pictures on the pages that promise them,
+live pictures from a Run (healthy, then broken) that agree with the printed
+output, a hostile label that stays text, the renderer loaded only when a run
+draws, and screenshots in both palettes at phone width."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from editing import replace_code
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+COLD = 90_000  # ms: a cold Pyodide boot; the machine may be shared
+SHOTS = ROOT / "benchmarks/out/screenshots"  # looked at by hand; ignored by git
+pytestmark = pytest.mark.browser
+PHASE_7 = [b["slug"] for b in tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"] if b["phase"] == 7]
+TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation", "mean-forgets-n", "batchnorm-batch-stats-in-eval"]
+
+
+def run_and_wait(panel, timeout=COLD):
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=timeout)
+    return panel.locator(".mg-output").inner_text()
+
+
+def live_picture(panel):
+    """(alt, SVG text) of the picture the run drew under its block."""
+    img = panel.locator(".mg-live-pictures img")
+    expect(img).to_have_count(1, timeout=30_000)
+    expect(img).to_have_js_property("complete", True)
+    svg = img.evaluate("(img) => fetch(img.src).then((r) => r.text())")
+    return img.get_attribute("alt"), svg
+
+
+def static_images(page):
+    images = page.locator(".mg-pictures:not(.mg-live-pictures) img")
+    for i in range(images.count()):
+        images.nth(i).scroll_into_view_if_needed()  # loading="lazy"
+        expect(images.nth(i)).to_have_js_property("complete", True)
+        assert images.nth(i).evaluate("(img) => img.naturalWidth") > 0, f"picture {i} did not load"
+    return images
+
+
+def test_home_page_diamond_runs_healthy_then_broken_and_draws_both(page, site_url, watch):
+    page.goto(site_url)
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in watch.requests if "viz.js" in u or "picture.js" in u], "the renderer loads before a run draws"
+    shown = page.locator(".mg-pictures:not(.mg-live-pictures) img")
+    assert "a: data 2, grad 4" in shown.nth(0).get_attribute("alt") and "a: data 2, grad -6" in shown.nth(1).get_attribute("alt")
+    panel = page.locator(".mg-runner").first
+
+    healthy_out = run_and_wait(panel)
+    healthy_alt, healthy_svg = live_picture(panel)
+    assert "a.grad = 4.0, b.grad = -4.0, c.grad = -12.0" in healthy_out
+    assert "a: data 2, grad 4;" in healthy_alt and "c: data 4, grad -12;" in healthy_alt
+    assert ">grad 4</text>" in healthy_svg and ">grad &#45;12</text>" in healthy_svg  # Graphviz writes - as &#45;
+
+    panel.locator(".mg-break").click()  # the block's own break: the home page has none of its own
+    broken_out = run_and_wait(panel, timeout=30_000)
+    broken_alt, broken_svg = live_picture(panel)
+    assert "a.grad = -6.0, b.grad = -4.0, c.grad = -2.0" in broken_out
+    assert "a: data 2, grad -6;" in broken_alt and "c: data 4, grad -2;" in broken_alt
+    assert ">grad &#45;6</text>" in broken_svg and broken_svg != healthy_svg
+    assert broken_svg.count('stroke="#e65100"') == 2 and "#e65100" not in healthy_svg  # a and c: what the break changed
+    expect(panel.locator(".mg-live-pictures figcaption")).to_have_text("broken (overwrite-grad)")
+    assert any(u.endswith("_minigrad/viz/viz.js") for u in watch.requests)
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+def test_a_hostile_label_is_shown_as_text_and_runs_nothing(page, site_url, watch):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(site_url + "theory/02-graphs/")
+    hostile = "<img src=x onerror=alert(1)>"
+    replace_code(page, 0, f"from minigrad.scalar import Value; from minigrad.viz import draw; v = Value(1.0, label='{hostile}'); draw(v * 2); print('drawn')")
+    panel = page.locator(".mg-runner").first
+    assert "drawn" in run_and_wait(panel)
+    alt, svg = live_picture(panel)
+    assert alt.startswith(hostile + ": data 1, grad 0")  # the characters, as text
+    assert "&lt;img src=x onerror=alert(1)&gt;" in svg and "<img" not in svg
+    page.wait_for_timeout(500)  # time for an injected handler to fire, if there were one
+    assert not dialogs, dialogs
+    assert page.evaluate("document.querySelectorAll('img[onerror], img[src=\"x\"]').length") == 0
+    assert not [u for u in watch.requests if u.rstrip("/").endswith("/x")], "the label's <img src=x> was requested"
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_static_pictures_on_theory_and_every_phase_7_page(page, site_url, watch, lang):
+    for path in ["theory/02-graphs/", "theory/03-worked-backprop/"] + [f"breaks/{slug}/" for slug in PHASE_7]:
+        page.goto(site_url + lang + path)
+        images = static_images(page)
+        assert images.count() >= 1, f"{lang}{path}: no picture"
+        assert all(images.nth(i).get_attribute("alt") for i in range(images.count())), f"{lang}{path}: a picture without alt text"
+        if path.startswith("breaks/"):
+            expect(page.locator(".mg-pictures .mg-broken").first).to_be_attached()  # healthy beside broken
+    page.goto(site_url + lang + "breaks/skip-unbroadcast/")
+    assert "a: shape (3,), grad (3,)" in static_images(page).first.get_attribute("alt")
+    for slug in TRAINING:
+        page.goto(site_url + lang + f"breaks/{slug}/")
+        curve = page.locator(".mg-curve img")
+        expect(curve).to_have_count(1)
+        assert re.search(r"(healthy|sano): .*; (broken|roto) \(", curve.get_attribute("alt")), slug
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_url, watch):
+    page.goto(site_url + "breaks/zero-grad-does-nothing/")
+    panel = page.locator(".mg-runner").nth(1)  # the (w - 3)**2 block
+    run_and_wait(panel)
+    alt, svg = live_picture(panel)
+    assert alt.startswith("loss per step. healthy: from 5.76") and 'role="img"' in svg
+    panel.locator(".mg-break").click()
+    run_and_wait(panel, timeout=30_000)
+    alt, svg = live_picture(panel)
+    assert "healthy: from 5.76" in alt and "broken (zero-grad-does-nothing): from 5.76" in alt  # both runs, one plot
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["theory/03-worked-backprop/", "breaks/overwrite-grad/", "es/breaks/overwrite-grad/"])
+def test_pictures_fit_a_phone_in_both_palettes(browser, site_url, scheme, path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(site_url + path)
+    images = static_images(page)
+    width = page.evaluate("document.documentElement.clientWidth")
+    for i in range(images.count()):
+        box = images.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"picture {i} is clipped at 390 px: {box}"
+    inverted = images.first.evaluate("(img) => getComputedStyle(img).filter")
+    assert ("invert(1)" in inverted) == (scheme == "dark"), inverted
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pictures = page.locator(".mg-pictures:not(.mg-live-pictures)").first
+    pictures.scroll_into_view_if_needed()
+    pictures.screenshot(path=str(SHOTS / f"{path.strip('/').replace('/', '-')}-{scheme}-390.png"))
+    context.close()

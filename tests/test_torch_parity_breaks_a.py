@@ -1,0 +1,86 @@
+"""binary_cross_entropy_with_logits and softmax against PyTorch (issue 11, breaks-a).
+
+torch's numbers are committed in tests/data/torch_reference_breaks_a.json by
+scripts/make_torch_reference_breaks_a.py (torch is not in the uv environment);
+the same script writes minigrad/torch_reference_losses.json, which the
+`loss-reference` diagnostic reads, so it is checked here too.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from minigrad import diagnostics  # noqa: F401 (registers loss_checks before it is used)
+from minigrad import functional as F
+from minigrad.diagnostic_cases import _weight_array
+from minigrad.tensor import Tensor
+
+ROOT = Path(__file__).resolve().parents[1]
+PARITY = json.loads((ROOT / "tests" / "data" / "torch_reference_breaks_a.json").read_text())
+
+
+def _run(case):
+    x = Tensor(np.array(case["input"]), requires_grad=True)
+    if case["kind"] == "bce":
+        out = F.binary_cross_entropy_with_logits(x, np.array(case["target"]))
+    else:
+        out = F.softmax(x)
+    (out * Tensor(_weight_array(out.shape))).sum().backward()
+    return out.data, x.grad
+
+
+@pytest.mark.parametrize("name", list(PARITY))
+def test_matches_torch(name):
+    case = PARITY[name]
+    output, grad = _run(case)
+    np.testing.assert_allclose(output, case["output"], rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(grad, case["grad"], rtol=1e-10, atol=1e-12)
+
+
+def test_bce_with_logits_stays_finite_where_log_of_sigmoid_does_not():
+    x = Tensor(np.array([1000.0, -1000.0]), requires_grad=True)
+    loss = F.binary_cross_entropy_with_logits(x, np.array([0.0, 1.0]))
+    loss.backward()
+    assert loss.item() == 1000.0 and x.grad.tolist() == [0.5, -0.5]
+
+
+def test_bce_with_logits_refuses_mismatched_shapes_as_torch_does():
+    with pytest.raises(ValueError, match=r"target \(4,\) and logits \(4, 1\) differ in shape"):
+        F.binary_cross_entropy_with_logits(Tensor(np.zeros((4, 1))), np.zeros(4))
+
+
+def test_loss_reference_data_is_what_the_diagnostic_reads():
+    from minigrad.loss_checks import REFERENCE
+
+    from minigrad.diagnostic_cases import LOSS_CASES
+
+    assert set(json.loads(REFERENCE.read_text())) == set(LOSS_CASES)
+
+
+try:
+    import torch  # noqa: F401
+except ImportError:
+    torch = None
+
+
+@pytest.mark.skipif(torch is None, reason="torch is not installed here (it is not a dependency): the committed data is checked above")
+def test_committed_data_matches_a_fresh_torch_run():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_ref_a", ROOT / "scripts" / "make_torch_reference_breaks_a.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    diagnostic, parity = module.compute()
+    assert json.loads(json.dumps(parity)) == PARITY
+    from minigrad.loss_checks import REFERENCE
+
+    assert json.loads(json.dumps(diagnostic, ensure_ascii=False)) == json.loads(REFERENCE.read_text())
+
+
+def test_loss_reference_skips_an_engine_without_minigrads_functional():
+    from minigrad.scalar import Value
+
+    verdict = diagnostics.loss_reference(diagnostics.Engine(Value=Value))
+    assert verdict.status == "skipped" and "needs minigrad's functional" in verdict.detail
