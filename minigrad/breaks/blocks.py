@@ -73,7 +73,9 @@ def run_chain(blocks, slug=None, stdout=None):
     context = applied(slug) if slug else contextlib.nullcontext()
     earlier, reports = [], []
     with context:
-        _reseed()
+        nn = sys.modules.get("minigrad.nn")  # the copy in use; one imported later starts from DEFAULT_SEED itself,
+        if nn is not None:  # and importing it here would load NumPy into scalar chains (issue 15)
+            nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
             failure = _run(block, namespace, io.StringIO())
             if failure is not None:
@@ -89,18 +91,6 @@ def run_chain(blocks, slug=None, stdout=None):
         reports.append(("Then this block raised:\n" if reports else "") + _reader_traceback(error))
     result.traceback = "".join(reports).rstrip("\n") + "\n" if reports else ""
     return result
-
-
-def _reseed():
-    """minigrad.nn's default seed, as in a fresh interpreter, whatever ran before.
-
-    Only an nn already imported has a used generator; one imported later by the
-    chain starts from DEFAULT_SEED itself. Importing it here would load NumPy
-    into every chain, scalar ones too (the browser fetches NumPy only when needed).
-    """
-    nn = sys.modules.get("minigrad.nn")  # the copy in use: healthy, or broken by `slug`
-    if nn is not None:
-        nn.manual_seed(nn.DEFAULT_SEED)
 
 
 def _called(block):
