@@ -742,6 +742,10 @@ def main():
     report = build_report(data)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    previous = (out / "BROWSER.md").read_text(encoding="utf-8") if (out / "BROWSER.md").exists() else ""
+    marker = "<!-- bench_blocks.py: begin -->"  # bench_blocks.py's section (every block's time) is kept
+    if marker in previous:
+        report = report.rstrip("\n") + "\n\n" + previous[previous.index(marker):]
     (out / "BROWSER.md").write_text(report, encoding="utf-8")
     (out / "browser.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(report)

@@ -9,10 +9,18 @@
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
   leave its own host. With `cdn` (the default), the pinned CDN URL is used.
 
+- `coi-serviceworker.js` (npm package coi-serviceworker, pinned in
+  package.json) at the site's root, so its scope covers every page of both
+  languages: on a host that sends no COOP/COEP headers (GitHub Pages) it makes
+  the pages cross-origin isolated after one reload, and Stop interrupts Python
+  instead of restarting it. Without node_modules the site is built without it
+  (Stop then restarts Python, as on any host without isolation).
+
 Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
 """
 
+import ast
 import json
 import logging
 import shutil
@@ -24,6 +32,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 NUMPY_WHEEL = ROOT / "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl"
 PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
+COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
 
 _root_site_dir = None
 
@@ -52,6 +61,10 @@ def on_config(config):
         raise ValueError(f"extra.pyodide.source must be 'cdn' or 'local', not {source!r}")
     if source == "local" and not (PYODIDE / "pyodide.js").exists():
         raise FileNotFoundError("extra.pyodide.source is 'local' but node_modules/pyodide is missing: run `npm ci` first")
+    config.extra["coi_serviceworker"] = COI_SERVICEWORKER.exists()  # main.html loads it when shipped
+    if not COI_SERVICEWORKER.exists():
+        logging.getLogger("mkdocs.hooks.runtime").info("node_modules/coi-serviceworker is missing (npm ci): "
+                                                     "built without it, Stop restarts Python on hosts without COOP/COEP")
     return config
 
 
@@ -61,12 +74,82 @@ def bundle():
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
 
 
+def _imports(path, name):
+    """(module-level imports, imports anywhere) of one module, as absolute names.
+
+    Module-level ones run on import; the rest (inside functions, e.g. the
+    package's lazy `__getattr__`) may run once the module's attributes are used.
+    `from X import a` counts X and X.a (a module, if one exists by that name).
+    """
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+              for n in ast.walk(f) if n is not f}
+    top, anywhere = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            names = {base} | {f"{base}.{a.name}" for a in node.names}
+        else:
+            continue
+        anywhere |= names
+        if id(node) not in inside:
+            top |= names
+    return top, anywhere
+
+
+def numpy_needs():
+    """Which of minigrad's modules need NumPy, from the package's own import graph.
+
+    The browser loads NumPy (12 MB) only for a run whose blocks import it or a
+    module that does, so this is computed from the source, never kept by hand:
+    {"modules": every module, "on_import": importing it loads NumPy,
+     "on_use": using its attributes may (a lazy import inside a function)}.
+    """
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        graph[name] = _imports(path, name)
+
+    def parents(name):  # importing a.b.c runs a and a.b first
+        parts = name.split(".")
+        return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+    def loads_numpy(names, seen):
+        for name in names:
+            if name == "numpy" or name.startswith("numpy."):
+                return True
+            for module in {name} | parents(name):
+                if module in graph and module not in seen:
+                    seen.add(module)
+                    if loads_numpy(graph[module][0] | parents(module), seen):
+                        return True
+        return False
+
+    return {
+        "modules": sorted(graph),
+        "on_import": sorted(m for m in graph if loads_numpy({m}, set())),
+        "on_use": sorted(m for m in graph if loads_numpy({m} | graph[m][1], set())),
+    }
+
+
 def on_post_build(config):
     if config.site_dir != _root_site_dir:
         return  # a translated build, inside the root site
     out = Path(config.site_dir) / "_minigrad"
     out.mkdir(parents=True, exist_ok=True)
     (out / "bundle.json").write_text(json.dumps(bundle(), separators=(",", ":")), encoding="utf-8")
+    (out / "needs.json").write_text(json.dumps({"numpy": numpy_needs()}, separators=(",", ":")), encoding="utf-8")
+    if config.extra.get("coi_serviceworker"):
+        shutil.copy2(COI_SERVICEWORKER, Path(config.site_dir) / "coi-serviceworker.js")
     if config.extra.get("pyodide", {}).get("source") == "local":
         target = out / "pyodide"
         target.mkdir(exist_ok=True)

@@ -63,6 +63,7 @@ def test_workflow_build_steps_run_here_and_build_the_public_site():
             assert "end of life" not in done.stderr  # NO_MKDOCS_2_WARNING keeps the log quiet
         assert (site / "index.html").exists() and (site / "es/index.html").exists()
         assert not (site / "_minigrad/pyodide").exists()  # CDN mode: the runtime is not shipped
+        assert (site / "coi-serviceworker.js").exists()  # at the root: Stop keeps Python alive on Pages
         assert 'data-cdn="https://cdn.jsdelivr.net/pyodide/' in (site / "index.html").read_text(encoding="utf-8")
         sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
         assert f"<loc>{PAGES_URL}/breaks/skip-unbroadcast/</loc>" in sitemap  # instant navigation needs the real URL

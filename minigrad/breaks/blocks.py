@@ -73,9 +73,9 @@ def run_chain(blocks, slug=None, stdout=None):
     context = applied(slug) if slug else contextlib.nullcontext()
     earlier, reports = [], []
     with context:
-        from minigrad import nn  # the copy in use: healthy, or broken by `slug`
-
-        nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
+        nn = sys.modules.get("minigrad.nn")  # the copy in use; one imported later starts from DEFAULT_SEED itself,
+        if nn is not None:  # and importing it here would load NumPy into scalar chains (issue 15)
+            nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
             failure = _run(block, namespace, io.StringIO())
             if failure is not None:

@@ -49,6 +49,21 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
 
 
+NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"  # as in Firefox's private windows
+
+
+@pytest.fixture
+def context(context):
+    """No service workers: the site ships coi-serviceworker, which would make the plain
+    server cross-origin isolated after a reload, and the tests of `site_url` mean a
+    host without isolation (Stop restarts Python). Playwright's service_workers="block"
+    is not used: its stub of register() resolves to undefined, which the library cannot
+    handle, where a browser without service workers has no navigator.serviceWorker.
+    test_isolation.py opens its own contexts."""
+    context.add_init_script(NO_SERVICE_WORKERS)
+    return context
+
+
 class _Handler(SimpleHTTPRequestHandler):
     isolated = False
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}

@@ -214,7 +214,7 @@ def test_buttons_are_keyboard_usable(page, site_url):
     run = page.locator(".mg-run").first
     run.focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".mg-status").first).to_have_text(re.compile("Loading Python|Running|Done"))
+    expect(page.locator(".mg-status").first).to_have_text(re.compile("(Loading|Downloading|Starting) Python|Running|Done"))
 
 
 def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site_url, watch):

@@ -18,6 +18,13 @@
 // Everything loads from node_modules: Pyodide from node_modules/pyodide, NumPy
 // from the wheel shipped in @bentopdf/pymupdf-wasm (loaded by path, because
 // its checksum differs from the one in pyodide-lock.json). Nothing is fetched.
+//
+// NumPy loads as in the browser: not at boot, but before the first chain that
+// needs it, decided by the worker's own `_needs_numpy` (taken from worker.js)
+// on the import graph hooks/runtime.py computes (run here, in Pyodide). The
+// chains said to need none run first, without NumPy: a need it missed fails
+// here with ModuleNotFoundError: numpy.
+// Each result also carries `ms`, the chain's warm run time (benchmarks).
 
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -32,6 +39,7 @@ const NUMPY_WHEEL = join(
 );
 const PACKAGE_EXTENSIONS = [".py", ".toml", ".diff", ".json"];
 const FS_ROOT = "/home/pyodide/repo"; // minigrad/ goes here, like the repo root in CPython
+const WORKER = join(ROOT, "overrides", "assets", "minigrad", "worker.js");
 
 const log = (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n");
 
@@ -67,21 +75,25 @@ def _type_name(error):
     return kind.__qualname__ if module in ("builtins", "__main__") else f"{module}.{kind.__qualname__}"
 
 
-def run_job(text):
-    results = []
-    for job in json.loads(text):
-        chain = [Block(b["code"], b["name"], b["first_line"]) for b in job["blocks"]]
-        try:
-            run = run_chain(chain, slug=job.get("slug"))
-        except BaseException as error:  # the runner itself failed: report, keep going
-            results.append({"id": job["id"], "output": None, "error_type": None,
-                            "runner_error": "".join(traceback.format_exception(error))})
-            continue
-        results.append({"id": job["id"], "output": run.output,
-                        "error_type": _type_name(run.error) if run.error is not None else None,
-                        "runner_error": None})
-    return json.dumps(results)
+def run_one(text):
+    job = json.loads(text)
+    chain = [Block(b["code"], b["name"], b["first_line"]) for b in job["blocks"]]
+    try:
+        run = run_chain(chain, slug=job.get("slug"))
+    except BaseException as error:  # the runner itself failed: report, keep going
+        return json.dumps({"id": job["id"], "output": None, "error_type": None,
+                           "runner_error": "".join(traceback.format_exception(error))})
+    return json.dumps({"id": job["id"], "output": run.output,
+                       "error_type": _type_name(run.error) if run.error is not None else None,
+                       "runner_error": None})
 `;
+
+function workerPrelude() {
+  // The worker's Python, as the worker's template literal gives it to Pyodide.
+  const match = readFileSync(WORKER, "utf-8").match(/const PRELUDE = `([\s\S]*?)`;/);
+  if (!match) throw new Error(`no PRELUDE in ${WORKER}`);
+  return new Function("return `" + match[1] + "`;")();
+}
 
 async function main() {
   const resultsPath = process.argv[2];
@@ -96,9 +108,11 @@ async function main() {
     stdout: log, // Python's own prints (none expected: run_chain captures the blocks')
     stderr: log,
   });
-  await pyodide.loadPackage(NUMPY_WHEEL, { messageCallback: log, errorCallback: log });
 
   const packageDir = join(ROOT, "minigrad");
+  const hook = join(ROOT, "hooks", "runtime.py");
+  pyodide.FS.mkdirTree(`${FS_ROOT}/hooks`);
+  pyodide.FS.writeFile(`${FS_ROOT}/hooks/runtime.py`, readFileSync(hook));
   for (const file of packageFiles(packageDir)) {
     const target = `${FS_ROOT}/minigrad/${relative(packageDir, file).split("\\").join("/")}`;
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
@@ -106,10 +120,33 @@ async function main() {
   }
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(FS_ROOT)})`);
   pyodide.runPython(RUNNER);
+  const needsNumpy = pyodide.runPython(workerPrelude()).toJs()[1];
+  const needs = pyodide.runPython(`
+import importlib.util, json
+spec = importlib.util.spec_from_file_location("runtime_hook", "${FS_ROOT}/hooks/runtime.py")
+hook = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(hook)
+json.dumps(hook.numpy_needs())
+`);
 
-  const runJob = pyodide.globals.get("run_job");
-  const results = runJob(job);
-  runJob.destroy();
+  // Chains said to need no NumPy run first, before it is loaded: one said so
+  // wrongly fails (ModuleNotFoundError), and its output differs from CPython's.
+  const entries = JSON.parse(job);
+  const needing = new Set(entries.filter((e) => needsNumpy(JSON.stringify(e.blocks), needs)).map((e) => e.id));
+  const runOne = pyodide.globals.get("run_one");
+  let numpyLoaded = false;
+  const out = [];
+  for (const entry of [...entries.filter((e) => !needing.has(e.id)), ...entries.filter((e) => needing.has(e.id))]) {
+    if (!numpyLoaded && needing.has(entry.id)) {
+      await pyodide.loadPackage(NUMPY_WHEEL, { messageCallback: log, errorCallback: log });
+      numpyLoaded = true;
+    }
+    const started = performance.now();
+    const result = JSON.parse(runOne(JSON.stringify(entry)));
+    out.push({ ...result, ms: performance.now() - started });
+  }
+  runOne.destroy();
+  const results = JSON.stringify(out);
 
   if (resultsPath) {
     writeFileSync(resultsPath, results, "utf-8");

@@ -15,7 +15,9 @@
       // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
       breakOff: "Code: healthy", breakOn: "Code: broken",
       code: "Python code, editable", output: "Your run",
-      loading: "Loading Python…", running: "Running…", waiting: "Waiting for the run before…",
+      loading: "Loading Python…", running: "Running…",
+      download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
+      amount: (loaded, total) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Waiting for the run before…",
       done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
       lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
       earlier: "; an earlier block raised an error (see the output)",
@@ -29,7 +31,9 @@
       // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
       breakOff: "Código: sano", breakOn: "Código: roto",
       code: "Código Python, editable", output: "Tu ejecución",
-      loading: "Cargando Python…", running: "Ejecutando…", waiting: "Esperando a la ejecución anterior…",
+      loading: "Cargando Python…", running: "Ejecutando…",
+      download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
+      amount: (loaded, total) => (total ? `${mb(loaded)} de ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Esperando a la ejecución anterior…",
       done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
       lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
       earlier: "; un bloque anterior lanzó un error (mira la salida)",
@@ -40,7 +44,12 @@
     },
   };
   const OUTPUT_LIMIT = 100000; // characters kept under one block
+  const ANNOUNCE_EVERY_MS = 4000; // a download's amount, in the status region, at most this often
   const STOP_GRACE_MS = 1000; // an interrupt not honoured by then terminates the worker
+
+  function mb(bytes) {
+    return (bytes / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
 
   function meta(name) {
     return document.querySelector(`meta[name="${name}"]`);
@@ -57,6 +66,7 @@
       indexURL,
       numpyURL: local ? indexURL + py.dataset.numpyWheel : "numpy",
       bundleURL: root + "_minigrad/bundle.json",
+      needsURL: root + "_minigrad/needs.json",
     };
   }
 
@@ -87,6 +97,8 @@
         const handlers = {
           ready: (m) => { this.bootMs = m.ms; resolve(); },
           failed: (m) => reject(new Error(m.message)),
+          // Booting (no id) concerns every queued run; NumPy's load, the running one.
+          progress: (m) => (m.id ? this.dispatch(m) : this.queue.forEach((job) => job.handlers.progress && job.handlers.progress(m))),
         };
         worker.onmessage = (event) => {
           const m = event.data;
@@ -110,13 +122,13 @@
         this.reset();
         for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
       });
-      const { indexURL, numpyURL, bundleURL } = this.config;
-      worker.postMessage({ type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer: this.interrupt });
+      const { indexURL, numpyURL, bundleURL, needsURL } = this.config;
+      worker.postMessage({ type: "boot", indexURL, numpyURL, bundleURL, needsURL, interruptBuffer: this.interrupt });
       return ready;
     }
 
-    /* Queue a run; `handlers` get its messages by type (stream, ...) and its
-     * phase ("loading", "waiting", "running"). Returns the job: `job.done`
+    /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
+     * and its phase ("loading", "waiting", "running"). Returns the job: `job.done`
      * resolves with the worker's "done" message (or {stopped} / {failed}). */
     submit(blocks, slug, handlers, picture) {
       const job = { id: this.nextId++, blocks, slug, handlers, picture };
@@ -331,6 +343,11 @@
     const status = document.createElement("span");
     status.className = "mg-status";
     status.setAttribute("role", "status"); // polite: announces each state change, never the output
+    // The download's amount, visible; the status region repeats it only now and then.
+    const meter = document.createElement("progress");
+    meter.className = "mg-progress";
+    meter.hidden = true;
+    meter.setAttribute("aria-hidden", "true");
     const live = document.createElement("div");
     live.className = "mg-live";
     live.hidden = true;
@@ -345,7 +362,7 @@
     output.setAttribute("aria-labelledby", label.id);
     live.append(label, output);
     if (toggle) toggle.setAttribute("aria-pressed", "false");
-    toolbar.append(...[run, toggle, stop, reset].filter(Boolean), status);
+    toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
     panel.append(toolbar, live);
     block.after(panel);
     const pictures = livePictures(panel, slug);
@@ -385,7 +402,30 @@
       lines += (text.match(/\n/g) || []).length;
       show(stream, text);
     };
+    let announced = { stage: null, at: 0 };
+    const progress = (m) => {
+      // Stage changes are announced at once; the amount at most every ANNOUNCE_EVERY_MS.
+      if (truncated) return;
+      if (m.stage === "running") {
+        meter.hidden = true;
+        status.textContent = t.running;
+        return;
+      }
+      meter.hidden = false;
+      if (m.total) {
+        meter.max = m.total;
+        meter.value = m.loaded;
+      } else {
+        meter.removeAttribute("value"); // indeterminate
+      }
+      const now = performance.now();
+      if (m.stage === announced.stage && now - announced.at < ANNOUNCE_EVERY_MS) return;
+      announced = { stage: m.stage, at: now };
+      const amount = m.stage !== "start" && m.loaded ? ` ${t.amount(m.loaded, m.total)}` : "";
+      status.textContent = t[m.stage] + amount;
+    };
     const settle = (state, message) => {
+      meter.hidden = true;
       paint(); // everything printed is on screen before the state says so
       status.textContent = message;
       panel.dataset.state = state;
@@ -423,10 +463,14 @@
       enable(run, false);
       enable(stop, true);
       panel.dataset.state = "running";
-      const phase = (name) => { if (!truncated) status.textContent = t[name]; };
+      const phase = (name) => {
+        if (name !== "loading") meter.hidden = true;
+        if (!truncated) status.textContent = t[name];
+      };
+      announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
       const picture = (m) => pictures.show(m, broken);
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => showLinks(panel, m.links), picture, phase, alive };
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => showLinks(panel, m.links), picture, phase, progress, alive };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;

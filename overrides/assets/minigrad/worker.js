@@ -1,6 +1,10 @@
 /* One Pyodide for the whole visit, off the page's main thread.
  *
- * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, interruptBuffer?}
+ * Boot loads Pyodide and minigrad's files only; NumPy (12 MB) loads before the
+ * first run whose blocks need it, decided from their imports and minigrad's own
+ * import graph (_minigrad/needs.json, computed by hooks/runtime.py).
+ *
+ * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, needsURL, interruptBuffer?}
  *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
@@ -11,6 +15,9 @@
  *                  earlier blocks of the chain that raised)
  *               {type: "picture", id, kind: "graph", text} | {type: "picture", id, kind: "curve", text, svg, alt, caption}
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
+ *               {type: "progress", id?, stage, loaded, total}: stage "download" or
+ *                 "start" while booting (no id), "numpy" then "running" in a run;
+ *                 loaded/total: bytes fetched so far (total 0 when unknown)
  * Runs are handled one at a time, in order; the page queues them and posts the
  * next only after the last one's "done", so Stop can tell whose run it ends.
  * A message with an `id` belongs to that run: the page hands its type to the
@@ -74,7 +81,29 @@ def _picture(kind, text, broken, options):
     return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
             "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
 
-_run_for_browser
+import ast
+
+def _needs_numpy(blocks_json, needs_json):
+    """Whether the chain imports NumPy or a minigrad module that does (see needs.json)."""
+    needs = json.loads(needs_json)
+    modules, on_import, on_use = (set(needs[k]) for k in ("modules", "on_import", "on_use"))
+    wanted = set()
+    for block in json.loads(blocks_json):
+        try:
+            tree = ast.parse(block["code"])
+        except SyntaxError:
+            continue  # the run reports it
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                wanted |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                subs = {f"{node.module}.{a.name}" for a in node.names} & modules
+                wanted |= subs | ({node.module} if len(subs) < len(node.names) else set())
+                if subs and node.module in on_import:
+                    return True
+    return any(n == "numpy" or n.startswith("numpy.") or n in on_use for n in wanted)
+
+_run_for_browser, _needs_numpy
 `;
 
 function emit(stream, text) {
@@ -99,18 +128,73 @@ function postLinks(json) {
   if (Array.isArray(links)) postMessage({ type: "links", id: current.id, links });
 }
 
-async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
+/* Bytes of Python's download as they arrive, for the page's progress. Neither
+ * loadPyodide nor loadPackage takes a progress callback (their options: stdout,
+ * stderr, messageCallback, ...), so the worker's fetch is wrapped: each body
+ * passes through a counting stream, status and headers kept, so
+ * WebAssembly.instantiateStreaming still compiles the wasm as it arrives. */
+const PROGRESS_EVERY_MS = 250;
+const download = { id: undefined, stage: null, loaded: 0, total: 0, open: 0, sentAt: 0 };
+
+function progress(stage, force) {
+  if (stage && stage !== download.stage) {
+    download.stage = stage;
+    force = true;
+  }
+  const now = performance.now();
+  if (!download.stage || (!force && now - download.sentAt < PROGRESS_EVERY_MS)) return;
+  download.sentAt = now;
+  const { id, loaded } = download;
+  postMessage({ type: "progress", id, stage: download.stage, loaded, total: Math.max(download.total, loaded) });
+}
+
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (...args) => {
+  const response = await plainFetch(...args);
+  if (!download.stage || !response.ok || !response.body) return response;
+  download.total += Number(response.headers.get("content-length")) || 0;
+  download.open += 1;
+  if (download.stage === "start") progress("download");
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      download.loaded += chunk.byteLength;
+      progress(null, false);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      download.open -= 1;
+      if (!download.open && download.stage === "download") progress("start"); // all here: Python starts
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+};
+
+function track(stage, id) {
+  Object.assign(download, { id, stage: null, loaded: 0, total: 0, open: 0 });
+  progress(stage, true);
+}
+
+let numpyURL = null;
+let needs = null; // _minigrad/needs.json
+let numpyLoaded = false;
+
+async function boot({ indexURL, numpyURL: wheel, bundleURL, needsURL, interruptBuffer }) {
   const started = performance.now();
+  numpyURL = wheel;
+  track("download");
   try {
     importScripts(indexURL + "pyodide.js");
-    const [py, bundle] = await Promise.all([
+    const json = (url) => fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.text();
+    });
+    const [py, bundle, needsText] = await Promise.all([
       loadPyodide({ indexURL, stdout: (t) => emit("stdout", t + "\n"), stderr: (t) => emit("stderr", t + "\n") }),
-      fetch(bundleURL).then((r) => {
-        if (!r.ok) throw new Error(`${bundleURL}: HTTP ${r.status}`);
-        return r.json();
-      }),
+      json(bundleURL).then(JSON.parse),
+      json(needsURL),
     ]);
-    await py.loadPackage(numpyURL, { messageCallback: () => {}, errorCallback: (m) => { throw new Error(m); } });
+    needs = JSON.stringify(JSON.parse(needsText).numpy);
     const lib = "/home/pyodide/lib/";
     for (const [path, text] of Object.entries(bundle)) {
       const dir = (lib + path).split("/").slice(0, -1).join("/");
@@ -119,21 +203,38 @@ async function boot({ indexURL, numpyURL, bundleURL, interruptBuffer }) {
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
     py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
-    runBlocks = py.runPython(PRELUDE);
+    [runBlocks, needsNumpy] = py.runPython(PRELUDE).toJs();
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     pyodide = py;
+    download.stage = null;
     postMessage({ type: "ready", ms: performance.now() - started });
   } catch (error) {
+    download.stage = null;
     postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
   }
 }
 
-function run({ id, blocks, slug, lang, picture }) {
+let needsNumpy = null;
+
+async function loadNumpy(id) {
+  track("numpy", id);
+  try {
+    await pyodide.loadPackage(numpyURL, { messageCallback: () => {}, errorCallback: (m) => { throw new Error(m); } });
+    numpyLoaded = true;
+  } finally {
+    download.stage = null;
+  }
+  postMessage({ type: "progress", id, stage: "running", loaded: 0, total: 0 });
+}
+
+async function run({ id, blocks, slug, lang, picture }) {
   current = { id, sent: 0, truncated: false, lang };
   let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false };
   try {
+    const chain = JSON.stringify(blocks);
+    if (!numpyLoaded && needsNumpy(chain, needs)) await loadNumpy(id);
     const write = (text) => emit("stdout", text);
-    const result = JSON.parse(runBlocks(JSON.stringify(blocks), slug || "", write, JSON.stringify(picture || {})));
+    const result = JSON.parse(runBlocks(chain, slug || "", write, JSON.stringify(picture || {})));
     for (const p of result.pictures) postMessage({ type: "picture", id, ...p }); // a message of its own, never output
     delete result.pictures;
     Object.assign(done, result);

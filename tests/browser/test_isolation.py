@@ -1,0 +1,80 @@
+"""Stop that keeps Python alive on a static host (issue 12 item 3): the site's own
+coi-serviceworker makes a server that sends no COOP/COEP headers cross-origin
+isolated after one reload, so Stop interrupts `while True: pass` through Pyodide's
+interrupt buffer and the next Run is warm. Without service workers, the runner
+falls back to terminating and restarting Python.
+
+The plain server of conftest (`site_url`) sends no such headers; each test opens a
+fresh context, so the service worker is not registered yet."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from test_runner import COLD, block_panel, run_and_wait, shown_output
+
+from conftest import NO_SERVICE_WORKERS, Watch
+
+pytestmark = pytest.mark.browser
+LOOP = "x = 0\nwhile True:\n    x += 1\n"
+
+
+@pytest.fixture
+def fresh_page(browser):
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
+
+
+def wasm_loads(watch):
+    return [u for u in watch.requests if u.endswith("pyodide.asm.wasm")]
+
+
+def test_header_less_server_is_isolated_after_one_reload(fresh_page, site_url, replace_code):
+    page = fresh_page
+    watch = Watch(page)
+    page.goto(site_url + "theory/01-derivatives/")
+    page.wait_for_function("self.crossOriginIsolated === true", timeout=15_000)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site_url + "coi-serviceworker.js"
+    page.wait_for_timeout(1_000)
+    loads = [u for u in watch.requests if u == site_url + "theory/01-derivatives/"]
+    assert len(loads) == 2, loads  # the first visit reloads once, no loop
+
+    panel = block_panel(page, 0)
+    run_and_wait(panel, timeout=COLD)
+    replace_code(page, 0, LOOP)
+    panel.locator(".mg-run").click()
+    expect(panel.locator(".mg-status")).to_have_text("Running…")
+    page.wait_for_timeout(300)
+    panel.locator(".mg-stop").click()
+    expect(panel).to_have_attribute("data-state", "stopped", timeout=1_000)
+    expect(panel.locator(".mg-status")).to_have_text("Stopped")  # interrupted, not "Python restarts"
+    page.locator(".mg-reset").nth(0).click()
+    assert run_and_wait(panel, timeout=5_000).strip() == shown_output(page, 0).strip()
+    assert len(wasm_loads(watch)) == 1, wasm_loads(watch)  # the next Run was warm
+
+    page.goto(site_url + "es/breaks/overwrite-grad/")  # another page, the other language: still isolated
+    assert page.evaluate("self.crossOriginIsolated")
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+def test_without_service_workers_stop_restarts_python(browser, site_url, replace_code):
+    """A private window (or a browser) without service workers: no reload, no isolation, the old fallback."""
+    context = browser.new_context()
+    context.add_init_script(NO_SERVICE_WORKERS)
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    run_and_wait(panel, timeout=COLD)
+    assert page.evaluate("self.crossOriginIsolated") is False
+    loads = [u for u in watch.requests if u == site_url + "theory/01-derivatives/"]
+    assert len(loads) == 1, loads  # no service worker: no reload
+    replace_code(page, 0, LOOP)
+    panel.locator(".mg-run").click()
+    expect(panel.locator(".mg-status")).to_have_text("Running…")
+    panel.locator(".mg-stop").click()
+    expect(panel.locator(".mg-status")).to_have_text(re.compile("Python restarts"), timeout=3_000)
+    assert not watch.errors, watch.errors
+    context.close()
