@@ -26,3 +26,6 @@ def test_strict_build_in_both_languages(tmp_path):
     assert "minigrad/breaks/skip-unbroadcast.diff" in bundle and "minigrad/tensor.py" in bundle
     assert not (tmp_path / "_minigrad/pyodide").exists()  # cdn mode ships no runtime
     assert not (tmp_path / "es/_minigrad").exists()  # shipped once, at the root
+    english, spanish = ((tmp_path / p / "theory/02-graphs/index.html").read_text(encoding="utf-8") for p in ("", "es"))
+    assert 'title="Permanent link"' in english and 'title="Permanent link"' not in spanish  # hooks/permalink_title.py
+    assert 'title="Enlace permanente"' in spanish
