@@ -179,5 +179,5 @@ def test_the_table_fits_its_column_on_wider_screens(page, site_url, path, width)
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(site_url + path)
     room = page.locator(".md-content .md-typeset").evaluate("(e) => e.clientWidth")
-    assert matrix(page).evaluate("(t) => t.scrollWidth") <= room  # all seven columns, no sideways scrolling
+    assert matrix(page).evaluate("(t) => t.scrollWidth") <= room  # every column, no sideways scrolling
     expect(matrix(page).locator("thead")).to_be_visible()  # a real table here, not the phone's cards
