@@ -36,7 +36,7 @@ def test_an_edited_healthy_output_fails_naming_page_and_line(tmp_path):
 
 
 def test_an_edited_broken_output_fails(tmp_path):
-    page = mutated_copy(tmp_path, "docs/breaks/overwrite-grad.md", "a.grad = -6.0", "a.grad = -7.0")
+    page = mutated_copy(tmp_path, "docs/breaks/overwrite-grad.md", "a.grad = -6.0   (by hand: 4)", "a.grad = -7.0   (by hand: 4)")  # the output block, not the prose quoting it
     done = run_docs(page)
     assert done.returncode == 1 and "broken (overwrite-grad) output shown at line" in done.stdout
 

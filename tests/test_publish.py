@@ -40,7 +40,7 @@ def substitute(value):
 def test_workflow_uses_the_official_pages_actions():
     jobs = workflow()["jobs"]
     uses = [step["uses"].split("@")[0] for job in jobs.values() for step in job["steps"] if "uses" in step]
-    assert uses == ["actions/checkout", "astral-sh/setup-uv", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"]
+    assert uses == ["actions/checkout", "astral-sh/setup-uv", "actions/setup-node", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"]
     upload = next(s for s in jobs["build"]["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact"))
     assert upload["with"]["path"] == "site"
     assert jobs["deploy"]["needs"] == "build"
