@@ -76,12 +76,19 @@ def on_pre_build(config):
 
 
 NODE = re.compile(r'^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$', re.M)
+EDGES = re.compile(r"^  n\d.*->.*;$", re.M)  # the edge lines of minigrad.viz.dot
 
 
 def mark_changes(healthy, broken):
     """The broken DOT with the nodes whose label differs from the healthy one drawn thick and orange.
 
-    The checked DOT stays what the code draws; this is presentation, added here."""
+    The checked DOT stays what the code draws; this is presentation, added here.
+    Node ids follow the topological order, so `n5` is the same node in both
+    pictures only when both graphs have the same edges; when the break changes
+    the graph's shape (layernorm-stats-detached drops the edges into the mean),
+    nothing is marked rather than nodes that merely moved."""
+    if EDGES.findall(healthy) != EDGES.findall(broken):
+        return broken
     before = dict(NODE.findall(healthy))
     changed = lambda m: before.get(m[1]) not in (None, m[2])  # noqa: E731
     return NODE.sub(lambda m: m[0][:-2] + ', color="#e65100", penwidth=2.5];' if changed(m) else m[0], broken)

@@ -152,3 +152,16 @@ def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
     marked = [line for line in hook.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
     assert [line.split(" [")[0].strip() for line in marked] == ["n0", "n3"]  # a and c; b (one path) is right
     assert hook.mark_changes(match["healthy"], match["healthy"]) == match["healthy"]
+
+
+def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
+    """layernorm-stats-detached drops the mean's and variance's edges: node ids no longer name the same node."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pictures_hook", ROOT / "hooks/pictures.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    page = (ROOT / "docs/breaks/layernorm-stats-detached.md").read_text(encoding="utf-8")
+    match = next(m for m in hook.PICTURE.finditer(page) if m["broken"] and m["lang"] == "dot")
+    assert hook.EDGES.findall(match["healthy"]) != hook.EDGES.findall(match["broken"])
+    assert "penwidth" not in hook.mark_changes(match["healthy"], match["broken"])
