@@ -19,6 +19,8 @@ PHASE_7 = [b["slug"] for b in tomllib.loads((ROOT / "minigrad/breaks/catalogue.t
 TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation", "mean-forgets-n", "batchnorm-batch-stats-in-eval",
             # issue 11 breaks whose curve shows the failure (per step, or per eval pass for dropout)
             "bce-log-of-sigmoid", "clip-grad-norm-per-tensor", "adamw-decay-in-the-gradient", "dropout-on-in-eval"]
+# issue 11 breaks whose picture is a graph, or a curve over something other than steps
+OTHER_PICTURES = ["sgd-rebinds-the-parameter", "layernorm-stats-detached", "mse-loss-broadcasts", "softmax-over-the-batch"]
 
 
 def run_and_wait(panel, timeout=COLD):
@@ -99,6 +101,10 @@ def test_static_pictures_on_theory_and_every_phase_7_page(page, site_url, watch,
         assert all(images.nth(i).get_attribute("alt") for i in range(images.count())), f"{lang}{path}: a picture without alt text"
         if path.startswith("breaks/"):
             expect(page.locator(".mg-pictures .mg-broken").first).to_be_attached()  # healthy beside broken
+    for slug in OTHER_PICTURES:  # a curve with both runs on one plot, or one graph both runs draw alike
+        page.goto(site_url + lang + f"breaks/{slug}/")
+        images = static_images(page)
+        assert images.count() >= 1 and all(images.nth(i).get_attribute("alt") for i in range(images.count())), slug
     page.goto(site_url + lang + "breaks/skip-unbroadcast/")
     assert "a: shape (3,), grad (3,)" in static_images(page).first.get_attribute("alt")
     for slug in TRAINING:
