@@ -1,6 +1,12 @@
 """Every block of every page, healthy and broken, timed warm in Pyodide (issue 15 item 4).
 
     uv run python benchmarks/bench_blocks.py
+    uv run python benchmarks/bench_blocks.py --only sgd-sign-flipped   # time only matching chains
+
+With --only SUBSTRING it times only the chains whose id contains SUBSTRING
+(repeatable) and prints them, slowest first, with the CPU time Node spent on
+each (less inflated than wall time when other processes share the machine),
+writing nothing: for comparing a block before and after lightening it.
 
 Runs the chains of tests/test_pyodide_blocks.py (every doc block, healthy and
 with its page's break applied) through tests/pyodide/run_blocks.mjs: one Node
@@ -75,7 +81,17 @@ def report(results, load):
     return "\n".join(lines) + "\n"
 
 
+def only(substrings):
+    """Times the chains whose id contains one of substrings; prints them, writes nothing."""
+    results = measure([c for c in cases() if any(s in c.id for s in substrings)])
+    print("  wall ms    CPU ms  chain")
+    for r in sorted(results, key=lambda r: -r["ms"]):
+        print(f"{r['ms']:8.1f}  {r['cpu_ms']:8.1f}  {r['id']}")
+
+
 def main():
+    if "--only" in sys.argv:
+        return only([arg for flag, arg in zip(sys.argv, sys.argv[1:]) if flag == "--only"])
     before = os.getloadavg()[0]
     all_cases = cases()
     results = measure(all_cases)
