@@ -8,43 +8,65 @@ MINIGRAD_SITE_URL = the served URL) with tests/browser/conftest.py's own build,
 server and Chromium flags, copies benchmarks/bare/ into it as /bare/, serves it
 on 127.0.0.1 and drives headless Chromium with Playwright. It writes
 benchmarks/BROWSER.md (the table) and benchmarks/browser.json (every raw
-number) and prints the table. About a minute on 2 quiet cores. This is not a
+number) and prints the table. A few minutes on 2 quiet cores. This is not a
 test: a missed goal is reported, never raised. `--site DIR --port N` measures
 an already built site (built for that port) instead, e.g. a patched copy;
 `--out DIR` writes elsewhere; `--cold N` changes the number of cold runs.
 
-What is measured (times in the page, with performance.now, not through Playwright):
+What is measured (times in the page, with performance.now, not through Playwright);
+the goals are issue 15's item 3, in GOALS:
 
-1. A page's cost before the reader shows intent (breaks/skip-unbroadcast/,
-   fresh context, until network idle + 1 s): bytes of runner.js and runner.css
-   (CDP Network.loadingFinished encodedDataLength: body + headers; this server
-   does not compress) and requests for anything under _minigrad/ (Pyodide,
-   NumPy, bundle.json) or worker.js, from the page or any worker.
+1. A page's cost before the reader shows intent (breaks/skip-unbroadcast/ and
+   the home page, fresh context, until network idle + 1 s): the bytes of
+   everything under assets/minigrad/ (runner.js and the styles), as the server
+   sent them (bodies; this server does not compress; what the HTTP cache
+   answers, like coi-serviceworker's one reload, costs nothing), and requests
+   for anything under _minigrad/ (Pyodide, NumPy, bundle.json, the picture
+   renderer) or worker.js, from the page or any worker.
 2. The bare page (benchmarks/bare/): the same Pyodide and NumPy wheel from
    _minigrad/pyodide/, booted in a worker with nothing else. Cold: new Worker
    to the end of a tiny snippet that imports NumPy. Warm: postMessage to the
    end of BARE_WARM run by exec(compile()) in a fresh namespace (the least any
-   runner does), a NumPy snippet doing the work of the site's block by hand
-   (same arrays, broadcast add, sum, both gradients, the same prints; its
+   runner does), a NumPy snippet doing the work of the tensor page's block by
+   hand (same arrays, broadcast add, sum, both gradients, the same prints; its
    output is checked equal to the block's). Also through pyodide.runPython.
-3. The site. Cold: a real click (Playwright's mouse: pointerenter, then click)
-   on Run of the first block of breaks/skip-unbroadcast/ in a fresh context,
-   to the panel's data-state becoming done/error, from the click and from
-   first intent (pointerenter/focus on a Run button, when the runner starts
-   loading); with the CPU time all Chromium processes spent meanwhile, which
-   other processes' load does not inflate; and a reader who hovers
-   READER_DWELL_MS before clicking. Warm: the same block again (Run clicked
-   by the page's script), as written and with its code replaced by BARE_WARM
-   (the runner's own overhead on identical Python). Next page: click the nav
-   link to breaks/overwrite-grad/ (instant navigation), then Run its first
-   block; then back and forth. Each visit must request pyodide.asm.wasm once.
+3. The tensor page (BREAK_PAGE, its first block imports NumPy). Cold: a real
+   click (Playwright's mouse: pointerenter, then click) on Run of its first
+   block in a fresh context, to the panel's data-state becoming done/error,
+   from the click and from first intent (pointerenter/focus on a Run button,
+   when the runner starts loading); with the CPU time all Chromium processes
+   spent meanwhile, which other processes' load does not inflate; and a reader
+   who hovers READER_DWELL_MS before clicking. Goal: <= 1.1x the bare page's
+   cold. Warm: the same block again (Run clicked by the page's script, once the
+   last run's picture is on the page), as written and with its code replaced by BARE_WARM (the runner's own overhead
+   on identical Python). Goal: <= 1.5x the bare warm run. Then instant
+   navigation (a nav link) to the scalar page and back, a Run on each; each
+   visit must request pyodide.asm.wasm once.
+4. The scalar page (NEXT_PAGE, its first block uses minigrad.scalar only). Cold
+   as above, goal <= 0.8x the bare page's cold, and no request for the NumPy
+   wheel: counted in the page (Playwright sees the workers' requests too) and
+   at the server (requests and bytes; the server records every GET it
+   answers, so whatever the HTTP cache answers is not counted). Warm runs of its
+   block (other Python than the bare snippet: for scale). Then instant
+   navigation to the tensor page and Run its first block: its time (NumPy
+   loads in it) beside the bare page's loadPackage + import numpy; over the
+   visit the NumPy wheel must be requested once (page and server) and
+   pyodide.asm.wasm once; back to the scalar page, a Run requests neither.
+5. A second visit with the HTTP cache warm, tensor page and bare page: a browser
+   with a profile on disk (an ordinary Playwright context caches in memory and
+   keeps neither the 9 MB wasm nor the 12 MB wheel), a first visit, the page
+   closed, a new page: Python boots again from the HTTP cache. The site's first
+   Run from click beside the bare page's cold(), and what still reached the
+   server. Reported, no goal.
 
-Cold runs: COLD fresh contexts of each kind, bare and site interleaved (who
-goes first alternates), after one discarded pair that warms the machine and
-the server's file cache; warm runs: WARM per context. Medians and minima; the
-ratio is site / bare (medians; minima in brackets), the goal a bound on it.
-The machine's load from other processes is sampled before each pair and
-reported: on a shared machine, read the minima and the CPU times.
+Cold runs: COLD rounds, each a fresh context of each kind (bare, tensor page,
+scalar page; who goes first rotates, so a drift in the machine's load hits
+every kind alike) plus the hovering reader's, after one discarded round that
+warms the machine and the server's file cache; warm runs: WARM per context.
+Medians and minima; the ratio is site / bare (medians; minima in brackets),
+the goal a bound on it. The machine's load from other processes is sampled
+before each round and reported: on a shared machine, read the minima and the
+CPU times.
 """
 
 import argparse
@@ -62,6 +84,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
@@ -75,8 +98,10 @@ COLD = 3
 WARM = 7  # per context: 21 in all
 NAV_ROUNDS = 2  # per site context: overwrite-grad, skip-unbroadcast, overwrite-grad, skip-unbroadcast
 READER_DWELL_MS = 500
-BREAK_PAGE = "breaks/skip-unbroadcast/"
-NEXT_PAGE = "breaks/overwrite-grad/"
+BREAK_PAGE = "breaks/skip-unbroadcast/"  # the tensor page: its first block needs NumPy
+NEXT_PAGE = "breaks/overwrite-grad/"  # the scalar page: its first block needs no NumPy
+# Issue 15 item 3: bounds on site / bare (medians).
+GOALS = {"tensor_cold": 1.1, "scalar_cold": 0.8, "warm": 1.5}
 
 BARE_COLD = "import numpy as np\nprint(np.arange(3).sum())\n"
 # The first block of breaks/skip-unbroadcast/, done by hand in NumPy: a + b
@@ -152,6 +177,9 @@ SITE_INIT = """
 
 def load_conftest():
     """tests/browser/conftest.py: its Chromium flags, HTTP server and build, reused as they are."""
+    here = str(ROOT / "tests" / "browser")
+    if here not in sys.path:
+        sys.path.insert(0, here)  # conftest imports its neighbour editing.py, as pytest's rootdir import allows
     spec = importlib.util.spec_from_file_location("browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -216,25 +244,23 @@ def others_busy(seconds=1.0):
 # ---- measurements ---------------------------------------------------------------
 
 
-def page_cost(browser, url):
-    """Bytes a page transfers before intent, by URL (CDP), and every request (page and workers)."""
+def page_cost(browser, url, base, served):
+    """Bytes a page fetched before intent, by URL, as the server answered them (bodies, from
+    its log: a request the HTTP cache answered, like coi-serviceworker's one reload, costs
+    nothing and is not counted), and every request (page and workers)."""
     context = browser.new_context()
     page = context.new_page()
     requests = []
     page.on("request", lambda r: requests.append(r.url))
-    cdp = context.new_cdp_session(page)
-    urls, sizes = {}, {}
-    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
-    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
-    cdp.send("Network.enable")
+    mark = len(served)
     page.goto(url)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
-    by_url = {}
-    for rid, size in sizes.items():
-        u = urls.get(rid, rid)
-        by_url[u] = by_url.get(u, 0) + size
     context.close()
+    by_url = {}
+    for e in served[mark:]:
+        u = base + e["path"].lstrip("/")
+        by_url[u] = by_url.get(u, 0) + e["bytes"]
     return by_url, requests
 
 
@@ -264,14 +290,19 @@ def bare_context(browser, base, wheel):
     }
 
 
-def site_context(browser, base, dwell_ms=0, extras=True):
-    """One visit: cold run, then (extras) warm runs and instant navigation."""
-    context = browser.new_context()
-    context.add_init_script(SITE_INIT)
+def wheel_stats(served, since, wheel):
+    """Requests for the NumPy wheel that reached the server since `since`, and their bytes."""
+    hits = [e for e in served[since:] if e["path"].endswith(wheel)]
+    return len(hits), sum(e["bytes"] for e in hits)
+
+
+def cold_visit(context, base, path, expected, dwell_ms=0):
+    """Open `path` in a new page of `context`, click Run on its first block (after
+    hovering `dwell_ms`), time it to done in the page. Returns (page, requests, result)."""
     page = context.new_page()
     requests = []
     page.on("request", lambda r: requests.append(r))
-    page.goto(base + BREAK_PAGE)
+    page.goto(base + path)
     page.wait_for_load_state("networkidle")
     origin = page.evaluate("performance.timeOrigin")
     page.evaluate("() => { window.__bench.pending = window.__bench.settled(0); }")  # not awaited here
@@ -283,8 +314,10 @@ def site_context(browser, base, dwell_ms=0, extras=True):
     run.click()
     settled = page.evaluate("window.__bench.pending")
     cpu = cpu_ms(cpu, browser_cpu())
-    marks = page.evaluate("({intent: __bench.intent, click: __bench.clicks[0], ready: __bench.ready, bootMs: window.__minigradRuntime.bootMs})")
-    assert settled["state"] == "done" and settled["text"] == EXPECTED_BLOCK, settled
+    marks = page.evaluate(
+        "({intent: __bench.intent, click: __bench.clicks[0], ready: __bench.ready, bootMs: window.__minigradRuntime.bootMs, isolated: crossOriginIsolated})"
+    )
+    assert settled["state"] == "done" and expected(settled["text"]), settled
     t0 = marks["intent"]
     timeline = []
     for r in requests:
@@ -299,17 +332,49 @@ def site_context(browser, base, dwell_ms=0, extras=True):
         "cpu": cpu,
         "worker_boot_ms": marks["bootMs"],
         "ready_from_intent": marks["ready"] - t0 if marks["ready"] is not None else None,
+        "cross_origin_isolated": marks["isolated"],
         "timeline": timeline,
     }
+    return page, requests, out
+
+
+PICTURE_SHOWN = """(i) => {
+  const box = document.querySelectorAll(".mg-runner")[i].querySelector(".mg-live-pictures");
+  const img = box && !box.hidden && box.querySelector("img");
+  return Boolean(img && img.complete);
+}"""
+
+
+def drawn(page):
+    """Wait until the first block's last run has its picture on the page (both measured blocks
+    draw): a reader runs again after seeing the result, not while Graphviz still lays it out."""
+    page.wait_for_function(PICTURE_SHOWN, arg=0, timeout=120_000)
+
+
+def is_block(text):
+    return text == EXPECTED_BLOCK
+
+
+def is_next(text):
+    return EXPECTED_NEXT in text
+
+
+def site_context(browser, base, dwell_ms=0, extras=True):
+    """The tensor page: cold run, then (extras) warm runs and instant navigation back and forth."""
+    context = browser.new_context()
+    context.add_init_script(SITE_INIT)
+    page, requests, out = cold_visit(context, base, BREAK_PAGE, is_block, dwell_ms)
     if not extras:
         context.close()
         return out
 
     warm, details = [], []
     for _ in range(WARM):
+        drawn(page)
         r = page.evaluate("window.__bench.run(0)")
         assert r["state"] == "done" and r["text"] == EXPECTED_BLOCK, r
         warm.append(r["ms"])
+    drawn(page)
     # The same panel running exactly the bare page's snippet: the runner's own overhead.
     page.locator("div.language-python.highlight code").first.evaluate("(el, code) => { el.textContent = code; }", BARE_WARM)
     same_code = []
@@ -324,13 +389,7 @@ def site_context(browser, base, dwell_ms=0, extras=True):
     nav = []
     for i in range(2 * NAV_ROUNDS):
         target = NEXT_PAGE if i % 2 == 0 else BREAK_PAGE
-        page.locator(f"nav a[href$='{target.split('/')[-2]}/']").first.click()  # instant navigation
-        page.wait_for_url(base + target)
-        slug = target.split("/")[-2]
-        page.wait_for_function("(slug) => document.querySelector('.mg-page')?.dataset.minigradBreak === slug && document.querySelector('.mg-runner')", arg=slug)
-        assert page.evaluate("window.__marker") == "same document", "not an instant navigation"
-        r = page.evaluate("window.__bench.run(0)")
-        assert r["state"] == "done", r
+        r = navigate_and_run(page, base, target)
         assert (EXPECTED_NEXT if target == NEXT_PAGE else EXPECTED_BLOCK.strip()) in r["text"], r
         nav.append({"page": target, "ms": r["ms"]})
     out.update(
@@ -339,6 +398,95 @@ def site_context(browser, base, dwell_ms=0, extras=True):
         same_code_details=details,
         nav=nav,
         wasm_requests=sum(1 for r in requests if r.url.endswith("pyodide.asm.wasm")),
+    )
+    context.close()
+    return out
+
+
+def second_visit(playwright, conftest, base, wheel, served, bare):
+    """A reader who comes back: a browser with a profile on disk (Playwright's ordinary
+    contexts keep their HTTP cache in memory, which does not keep Pyodide's 9 MB wasm or the
+    12 MB wheel, so nothing would be cached), a first visit (cold), the page closed, then a
+    new page: Python boots again, its files from the HTTP cache (or revalidated). Times the
+    second visit's first Run (site: from click; bare: cold()), and what reached the server."""
+    profile = tempfile.mkdtemp(prefix="minigrad-bench-profile-")
+    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=conftest.CHROMIUM_FLAGS, headless=True)
+    try:
+        if bare:
+
+            def visit():
+                page = context.new_page()
+                page.goto(f"{base}bare/?wheel={wheel}")
+                r = page.evaluate("(code) => bare.cold(code)", BARE_COLD)
+                assert r["error"] is None and r["text"].strip() == "3", r
+                page.close()
+                return {"from_click": r["done"]}
+
+        else:
+            context.add_init_script(SITE_INIT)
+
+            def visit():
+                page, _, r = cold_visit(context, base, BREAK_PAGE, is_block)
+                page.close()
+                return {k: r[k] for k in ("from_click", "from_intent", "cpu", "cross_origin_isolated")}
+
+        first = visit()
+        mark = len(served)
+        out = visit()
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    reached = served[mark:]
+    return {
+        **out,
+        "first_visit": first["from_click"],
+        "server_requests": len(reached),
+        "server_bytes": sum(e["bytes"] for e in reached),
+        "server_not_modified": sum(1 for e in reached if e["status"] == 304),
+        "server_paths": sorted({e["path"] for e in reached if e["bytes"]}),
+    }
+
+
+def navigate_and_run(page, base, target):
+    """Instant navigation (a nav link) to `target`, then Run its first block, timed in the page."""
+    page.locator(f"nav a[href$='{target.split('/')[-2]}/']").first.click()
+    page.wait_for_url(base + target)
+    slug = target.split("/")[-2]
+    page.wait_for_function("(slug) => document.querySelector('.mg-page')?.dataset.minigradBreak === slug && document.querySelector('.mg-runner')", arg=slug)
+    assert page.evaluate("window.__marker") == "same document", "not an instant navigation"
+    r = page.evaluate("window.__bench.run(0)")
+    assert r["state"] == "done", r
+    return r
+
+
+def scalar_context(browser, base, served, wheel):
+    """The scalar page (no NumPy): cold run, NumPy fetched meanwhile, warm runs of its
+    block; then instant navigation to the tensor page and its first Run (NumPy loads)."""
+    context = browser.new_context()
+    context.add_init_script(SITE_INIT)
+    mark = len(served)
+    page, requests, out = cold_visit(context, base, NEXT_PAGE, is_next)
+    page.wait_for_timeout(500)  # anything the run set going (a NumPy fetch would) has started
+    out["cold_numpy_requests"] = sum(1 for r in requests if r.url.endswith(wheel))
+    out["cold_numpy_server_requests"], out["cold_numpy_bytes"] = wheel_stats(served, mark, wheel)
+    warm = []
+    for _ in range(WARM):
+        drawn(page)
+        r = page.evaluate("window.__bench.run(0)")
+        assert r["state"] == "done" and EXPECTED_NEXT in r["text"], r
+        warm.append(r["ms"])
+    drawn(page)
+    page.evaluate("window.__marker = 'same document'")
+    r = navigate_and_run(page, base, BREAK_PAGE)
+    assert r["text"] == EXPECTED_BLOCK, r
+    again = navigate_and_run(page, base, NEXT_PAGE)  # and back: no second interpreter, no second NumPy
+    assert EXPECTED_NEXT in again["text"], again
+    out.update(
+        warm=warm,
+        tensor_after_nav=r["ms"],
+        nav_numpy_requests=sum(1 for q in requests if q.url.endswith(wheel)),
+        nav_numpy_server=wheel_stats(served, mark, wheel),
+        nav_wasm_requests=sum(1 for q in requests if q.url.endswith("pyodide.asm.wasm")),
     )
     context.close()
     return out
@@ -396,14 +544,17 @@ def build_report(data):
         return "met" if ok else "**missed**"
 
     c = R["cost"]
+    assets = c["runner_assets"]
     rows.append(
         (
-            "Runner assets before intent: runner.js + runner.css + pictures.css (worker.js, picture.js not loaded)",
-            f"{kb(c['runner_js'] + c['runner_css'] + c['pictures_css'])} ({kb(c['runner_js'])} + {kb(c['runner_css'])} + {kb(c['pictures_css'])})",
+            "Runner assets before intent: all of assets/minigrad/ fetched (worker.js, picture.js, picture-worker.js not loaded)",
+            f"{kb(sum(assets.values()))} ("
+            + " + ".join(f"{u.removeprefix('assets/minigrad/')} {kb(n)}" for u, n in sorted(assets.items(), key=lambda x: -x[1]))
+            + ")",
             "none (no runner)",
             "",
             "< 50 kB",
-            verdict(c["runner_js"] + c["runner_css"] + c["pictures_css"] < 50_000),
+            verdict(sum(assets.values()) < 50_000),
         )
     )
     rows.append(
@@ -439,7 +590,7 @@ def build_report(data):
     search = sum(n for u, n in c["by_url"].items() if u.endswith("search_index.json"))
     rows.append(
         (
-            "Whole page before intent (HTML, theme, runner; for scale)",
+            "Whole page before intent (HTML, theme, runner; bodies as served; for scale)",
             f"{kb(c['page_total'])}, of which Material's search index {kb(search)}",
             kb(c["bare_page_total"]),
             "",
@@ -461,34 +612,76 @@ def build_report(data):
             )
         )
 
-    bc = R["bare"]["cold"]
-    timing_row("Cold first Run to done, from click", R["site"]["cold_from_click"], bc, "<= 1.15x bare cold", 1.15)
-    timing_row("Cold first Run to done, from first intent", R["site"]["cold_from_intent"], bc, "<= 1.15x bare cold", 1.15)
+    bc, bw, G, SC = R["bare"]["cold"], R["bare"]["warm"], data["config"]["goals"], R["scalar"]
+    tensor, scalar, warm = f"<= {G['tensor_cold']}x bare cold", f"<= {G['scalar_cold']}x bare cold", f"<= {G['warm']}x bare warm"
+    timing_row("Tensor page (skip-unbroadcast #1) cold first Run to done, from click", R["site"]["cold_from_click"], bc, tensor, G["tensor_cold"])
+    timing_row("Tensor page cold first Run to done, from first intent", R["site"]["cold_from_intent"], bc, tensor, G["tensor_cold"])
     timing_row(
-        "Cold: browser CPU time spent (all Chromium processes; robust to others' load)", R["site"]["cold_cpu"], R["bare"]["cold_cpu"], "", None, "(evidence)"
+        "Tensor page cold: browser CPU time spent (all Chromium processes; robust to others' load)",
+        R["site"]["cold_cpu"],
+        R["bare"]["cold_cpu"],
+        "",
+        None,
+        "(evidence)",
     )
-    timing_row(f"Cold, reader who hovers {READER_DWELL_MS} ms before clicking: from click", R["reader"]["from_click"], bc, "", None, "(intent head start)")
-    timing_row(f"Cold, reader who hovers {READER_DWELL_MS} ms before clicking: from intent", R["reader"]["from_intent"], bc, "<= 1.15x bare cold", 1.15)
-    bw = R["bare"]["warm"]
-    timing_row("Warm Run, same block again as written (minigrad Tensors: also builds and walks a graph)", R["site"]["warm"], bw, "<= 1.5x bare warm", 1.5)
+    timing_row(f"Tensor page cold, reader who hovers {READER_DWELL_MS} ms before clicking: from click", R["reader"]["from_click"], bc, "", None, "(intent head start)")
+    timing_row(f"Tensor page cold, reader who hovers {READER_DWELL_MS} ms before clicking: from intent", R["reader"]["from_intent"], bc, tensor, G["tensor_cold"])
+    timing_row("Scalar page (overwrite-grad #1) cold first Run to done, from click", SC["cold_from_click"], bc, scalar, G["scalar_cold"])
+    timing_row("Scalar page cold first Run to done, from first intent", SC["cold_from_intent"], bc, scalar, G["scalar_cold"])
+    timing_row("Scalar page cold: browser CPU time spent", SC["cold_cpu"], R["bare"]["cold_cpu"], "", None, "(evidence)")
+    rows.append(
+        (
+            "Scalar page cold first Run: NumPy wheel requested by the page (and its workers); reaching the server, with bytes",
+            f"{sum(SC['cold_numpy_requests'])} requests; {sum(SC['cold_numpy_server_requests'])} requests, {sum(SC['cold_numpy_bytes']):,} B"
+            f" (all {len(SC['cold_numpy_requests'])} visits)",
+            "1 request (it loads NumPy)",
+            "",
+            "0; 0 B",
+            verdict(sum(SC["cold_numpy_requests"]) == 0 and sum(SC["cold_numpy_server_requests"]) == 0 and sum(SC["cold_numpy_bytes"]) == 0),
+        )
+    )
+    timing_row("Warm Run of the tensor page's block, as written (minigrad Tensors: also builds and walks a graph, draws it)", R["site"]["warm"], bw, warm, G["warm"])
+    timing_row("Warm Run, the same block edited to the bare snippet (identical Python: the runner's overhead)", R["site"]["same_code"], bw, warm, G["warm"])
+    timing_row("Warm Run of the scalar page's block, as written (other Python than the bare snippet; for scale)", SC["warm"], bw, "", None, "")
+    stages = R["bare"]["stages"]
+    numpy_cost = [s["loadPackage"] + p for s, p in zip(stages, R["bare"]["import_numpy_and_print"])]
+    nav_ok = all(n == 1 for n in SC["nav_numpy_requests"]) and all(n == 1 for n in SC["nav_numpy_server_requests"]) and all(
+        w == 1 for w in SC["nav_wasm_requests"]
+    )
     timing_row(
-        "Warm Run, same block edited to the bare snippet (identical Python: the runner's overhead)", R["site"]["same_code"], bw, "<= 1.5x bare warm", 1.5
+        "Scalar page, then the tensor page by instant navigation: the tensor block's first Run (NumPy loads now); bare: loadPackage + import numpy",
+        SC["tensor_after_nav"],
+        numpy_cost,
+        "NumPy wheel once, 1 pyodide.asm.wasm per visit",
+        None,
+        verdict(nav_ok) + f" (per visit: NumPy {SC['nav_numpy_requests']}, at the server {SC['nav_numpy_server_requests']}; wasm {SC['nav_wasm_requests']})",
     )
     first_nav = [n[0]["ms"] for n in R["site"]["nav"]]
     all_nav = [x["ms"] for n in R["site"]["nav"] for x in n]
     wasm = R["site"]["wasm_requests"]
     timing_row(
-        "Next page (overwrite-grad #1) first Run after instant navigation",
+        "Tensor page, then the scalar page by instant navigation: its first Run",
         first_nav,
         bw,
-        "warm: 1 pyodide.asm.wasm per visit",
+        "1 pyodide.asm.wasm per visit",
         None,
         verdict(all(w == 1 for w in wasm)) + f" ({wasm} per visit)",
     )
     timing_row("Run after instant navigation, every visit back and forth", all_nav, bw, "", None, "")
+    sv, bsv = R["site"]["second_visit"], R["bare"]["second_visit"]
+    timing_row(
+        "Second visit, HTTP cache warm (a browser profile on disk: visit, close, visit again; Python boots again): tensor page's first Run from click; bare: cold again",
+        [v["from_click"] for v in sv],
+        [v["from_click"] for v in bsv],
+        "",
+        None,
+        "(reported: no goal)",
+    )
 
-    busy = data["load"]["others_busy_before_each_pair"]
+    busy = data["load"]["others_busy_before_each_round"]
     details = R["site"]["same_code_details"]
+    isolated = sorted({r["cross_origin_isolated"] for r in R["site"]["cold_runs"] + R["scalar"]["cold_runs"]})
+    sv, bsv = R["site"]["second_visit"], R["bare"]["second_visit"]
     lines = [
         "# The browser runner against bare Pyodide + NumPy",
         "",
@@ -504,16 +697,19 @@ def build_report(data):
         (
             f"- Load from other processes: load average {data['load']['loadavg_before'][0]:.1f} before the run, "
             f"{data['load']['loadavg_after'][0]:.1f} after; share of the CPUs kept busy by them (1 s sample, this script waiting) "
-            f"before each cold pair: {', '.join(f'{b:.0%}' for b in busy)}"
+            f"before each round: {', '.join(f'{b:.0%}' for b in busy)}"
         ),
         f"- Chromium {v['chromium']} (headless, the flags of tests/browser/conftest.py), Playwright {v['playwright']},",
         f"  Pyodide {v['pyodide']}, NumPy wheel {data['wheel']}, mkdocs-material {v['mkdocs-material']}, Python {v['python']} (server)",
-        "- Site and bare page served by Python's http.server on 127.0.0.1: no compression, no",
-        f"  network latency. Cold: {data['config']['cold']} fresh contexts of each kind (bare and site interleaved, after one",
-        f"  discarded pair); warm: {WARM} runs per context ({len(bw)} in all). Times are taken in the page (performance.now).",
+        "- Site and bare page served by Python's http.server on 127.0.0.1 (Last-Modified, no Cache-Control): no compression, no",
+        f"  network latency. Cold: {data['config']['cold']} rounds (after one discarded round), each a fresh context of each",
+        "  kind (bare page, tensor page, scalar page; who goes first rotates) and a hovering reader's;",
+        f"  warm: {WARM} runs per context ({len(bw)} in all). Times are taken in the page (performance.now).",
+        f"- The site's pages were cross-origin isolated (coi-serviceworker, after its one reload): {', '.join(map(str, isolated))};"
+        " the bare page is not.",
         "",
         "Times: median / min. Ratio: site median / bare median (and min / min). performance.now() is",
-        "coarsened to 0.1 ms in these (not cross-origin isolated) pages, so warm ratios carry about ±10%.",
+        "coarsened to 0.1 ms in pages that are not cross-origin isolated (the bare page), so warm ratios carry about ±10%.",
         "",
         "| Metric | Site | Bare page | Ratio | Goal | Verdict |",
         "|---|---|---|---|---|---|",
@@ -521,7 +717,11 @@ def build_report(data):
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     lines += [
         "",
-        "Cold ratio of each interleaved pair (site from click / bare): " + ", ".join(f"{x:.2f}" for x in S["cold_pair_ratios_from_click"]) + ".",
+        "Cold ratio of each round (from click / bare): tensor page "
+        + ", ".join(f"{x:.2f}" for x in S["cold_pair_ratios_from_click"])
+        + "; scalar page "
+        + ", ".join(f"{x:.2f}" for x in S["scalar_cold_ratios_from_click"])
+        + ".",
         (
             f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
             f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
@@ -531,31 +731,37 @@ def build_report(data):
             f"For scale, the bare page's warm run through pyodide.runPython instead of exec(compile()): "
             f"{ms(med(R['bare']['warm_runPython']))} median, {ms(min(R['bare']['warm_runPython']))} min."
         ),
+        (
+            "Second visit, what reached the server (the rest came from the HTTP cache), median per visit: site "
+            f"{med([x['server_requests'] for x in sv]):.0f} requests ({med([x['server_not_modified'] for x in sv]):.0f} of them 304), "
+            f"{kb(med([x['server_bytes'] for x in sv]))}; bare {med([x['server_requests'] for x in bsv]):.0f} requests "
+            f"({med([x['server_not_modified'] for x in bsv]):.0f} of them 304), {kb(med([x['server_bytes'] for x in bsv]))}. "
+            "The server sends Last-Modified and no Cache-Control, so Chromium's heuristic freshness decides what it revalidates. "
+            f"First visits of those profiles: site {ms(med([x['first_visit'] for x in sv]))}, bare {ms(med([x['first_visit'] for x in bsv]))}."
+        ),
     ]
 
-    # Where the cold time goes: the median site cold run, and the bare page's stages.
-    runs = R["site"]["cold_runs"]
-    mid = sorted(runs, key=lambda r: r["from_intent"])[len(runs) // 2]
+    def timeline(title, runs):
+        """The median cold run's requests and marks, in ms from intent."""
+        mid = sorted(runs, key=lambda r: r["from_intent"])[len(runs) // 2]
+        out = ["", f"{title} ({ms(mid['from_intent'])} from intent), in ms from intent:", "", "| Event | Start | End |", "|---|---|---|"]
+        for t in sorted(mid["timeline"], key=lambda t: t["start"]):
+            out.append(f"| fetch `{t['url']}` | {t['start']:.0f} | {t['end']:.0f} |")
+        return out + [
+            f"| click (Playwright: pointerenter, then click) | {mid['intent_to_click']:.0f} | |",
+            f"| worker's `ready` message (its boot took {mid['worker_boot_ms']:.0f} ms) | | {mid['ready_from_intent']:.0f} |",
+            f"| panel data-state done | | {mid['from_intent']:.0f} |",
+        ]
+
+    lines += ["", "## Where a cold run's time goes"]
+    lines += timeline("The median tensor page cold run", R["site"]["cold_runs"])
     lines += [
         "",
-        "## Where a cold run's time goes",
-        "",
-        f"The median site cold run ({ms(mid['from_intent'])} from intent), in ms from intent:",
-        "",
-        "| Event | Start | End |",
-        "|---|---|---|",
+        "The worker boots Pyodide and minigrad's files without NumPy (`ready`); the run then finds",
+        "that its chain imports NumPy and loads the wheel (its request), then runs.",
     ]
-    for t in sorted(mid["timeline"], key=lambda t: t["start"]):
-        lines.append(f"| fetch `{t['url']}` | {t['start']:.0f} | {t['end']:.0f} |")
+    lines += timeline("The median scalar page cold run", R["scalar"]["cold_runs"])
     lines += [
-        f"| click (Playwright: pointerenter, then click) | {mid['intent_to_click']:.0f} | |",
-        f"| worker's `ready` message (its boot took {mid['worker_boot_ms']:.0f} ms) | | {mid['ready_from_intent']:.0f} |",
-        f"| panel data-state done | | {mid['from_intent']:.0f} |",
-        "",
-        "The worker requests the NumPy wheel once loadPyodide has finished, so that request marks",
-        "the end of Pyodide's own boot (wasm compile, Python start). Between it and `ready`: NumPy's",
-        "unpacking and shared libraries, bundle.json written to the file system, and the prelude",
-        "(importing minigrad, hence NumPy).",
         "",
         "Bare page, median of each stage (worker clock): "
         + ", ".join(f"{k} {med([s[k] for s in R['bare']['stages']]):.0f} ms" for k in R["bare"]["stages"][0])
@@ -564,12 +770,39 @@ def build_report(data):
     return "\n".join(lines) + "\n"
 
 
-def _serve_on(conftest, site, port):
-    """conftest._serve, on a fixed port (a prebuilt site's sitemap names its port)."""
-    handler = type("Handler", (conftest._Handler,), {"isolated": False})
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
+def _serve_on(conftest, site, port, served=None):
+    """conftest's server (its handler: MIME types, no log), on a fixed port (a prebuilt site's
+    sitemap names its port; 0 picks one), recording into `served` every GET that reaches it:
+    {path, status, bytes of body}. What the HTTP cache answered never gets here."""
+    served = [] if served is None else served
+    lock = threading.Lock()
+
+    class Handler(conftest._Handler):
+        isolated = False
+
+        def send_response(self, code, message=None):
+            self.status_sent = code
+            super().send_response(code, message)
+
+        def copyfile(self, source, outputfile):
+            try:
+                while chunk := source.read(1 << 16):
+                    outputfile.write(chunk)
+                    self.bytes_sent += len(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page went away mid-download (a context closed): what was sent is counted
+
+        def do_GET(self):
+            self.status_sent, self.bytes_sent = None, 0
+            try:
+                super().do_GET()
+            finally:
+                with lock:
+                    served.append({"path": urllib.parse.urlsplit(self.path).path, "status": self.status_sent, "bytes": self.bytes_sent})
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{port}/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def main():
@@ -587,15 +820,16 @@ def main():
     conftest = load_conftest()
 
     tmp = None
+    served = []  # every GET that reached the server (see _serve_on)
     if args.site:
         if not args.port:
             sys.exit("--site needs --port: the port the site was built for (instant navigation follows its sitemap)")
         site = Path(args.site)
-        server, base = _serve_on(conftest, site, args.port)
+        server, base = _serve_on(conftest, site, args.port, served)
     else:
         tmp = tempfile.mkdtemp(prefix="minigrad-bench-site-")
         site = Path(tmp)
-        server, base = conftest._serve(site, isolated=False)
+        server, base = _serve_on(conftest, site, 0, served)
         conftest._build(site, base)
     bare_dir = site / "bare"
     if bare_dir.exists():
@@ -605,7 +839,16 @@ def main():
     print(f"serving {site} at {base} ({time.monotonic() - started:.1f} s)", file=sys.stderr)
 
     R = {
-        "bare": {"cold": [], "cold_cpu": [], "cold_first_output": [], "stages": [], "import_numpy_and_print": [], "warm": [], "warm_runPython": []},
+        "bare": {
+            "cold": [],
+            "cold_cpu": [],
+            "cold_first_output": [],
+            "stages": [],
+            "import_numpy_and_print": [],
+            "warm": [],
+            "warm_runPython": [],
+            "second_visit": [],
+        },
         "site": {
             "cold_from_click": [],
             "cold_from_intent": [],
@@ -616,7 +859,23 @@ def main():
             "same_code_details": [],
             "nav": [],
             "wasm_requests": [],
+            "second_visit": [],
         },
+        "scalar": {
+            "cold_from_click": [],
+            "cold_from_intent": [],
+            "cold_cpu": [],
+            "cold_runs": [],
+            "cold_numpy_requests": [],
+            "cold_numpy_server_requests": [],
+            "cold_numpy_bytes": [],
+            "warm": [],
+            "tensor_after_nav": [],
+            "nav_numpy_requests": [],
+            "nav_numpy_server_requests": [],
+            "nav_wasm_requests": [],
+        },
+        "order": [],
         "reader": {"from_click": [], "from_intent": []},
         "background_busy": [],
     }
@@ -626,32 +885,33 @@ def main():
             browser = p.chromium.launch(executable_path=CHROMIUM, args=conftest.CHROMIUM_FLAGS, headless=True)
             info = versions(browser)
 
-            by_url, requests = page_cost(browser, base + BREAK_PAGE)
-            bare_by_url, bare_requests = page_cost(browser, f"{base}bare/?wheel={wheel}")
-
-            home_by_url, home_requests = page_cost(browser, base)
+            by_url, requests = page_cost(browser, base + BREAK_PAGE, base, served)
+            bare_by_url, bare_requests = page_cost(browser, f"{base}bare/?wheel={wheel}", base, served)
+            home_by_url, home_requests = page_cost(browser, base, base, served)
 
             def runtime(u):
                 # Pyodide, NumPy, bundle.json, the worker, and the live-picture renderer (picture.js,
-                # _minigrad/viz/viz.js); a page's static pictures (_minigrad/pictures/) are content.
+                # picture-worker.js, _minigrad/viz/viz.js); a page's static pictures (_minigrad/pictures/) are content.
                 static_picture = "_minigrad/pictures/" in u
-                return u.startswith(base) and (("_minigrad/" in u and not static_picture) or u.endswith(("/worker.js", "/picture.js")))
+                return u.startswith(base) and (
+                    ("_minigrad/" in u and not static_picture) or u.endswith(("/worker.js", "/picture.js", "/picture-worker.js"))
+                )
 
             def runner_assets(urls):
-                return sum(s for u, s in urls.items() if u.endswith(("assets/minigrad/runner.js", "assets/minigrad/runner.css", "assets/minigrad/pictures.css")))
+                # Everything of ours under assets/minigrad/ (runner, its styles, the editor's and the
+                # matrix's styles, mystery.js) but what `runtime` counts.
+                return {u.removeprefix(base): s for u, s in urls.items() if "/assets/minigrad/" in u and not runtime(u)}
 
             def pictures(urls):
                 return sum(s for u, s in urls.items() if "_minigrad/pictures/" in u)
 
             R["cost"] = {
-                "runner_js": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/runner.js")),
-                "runner_css": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/runner.css")),
+                "runner_assets": runner_assets(by_url),
                 "runtime_bytes": sum(s for u, s in by_url.items() if runtime(u)),
                 "runtime_requests": sum(1 for u in requests if runtime(u)),
-                "pictures_css": sum(s for u, s in by_url.items() if u.endswith("assets/minigrad/pictures.css")),
                 "pictures": pictures(by_url),
                 "page_total": sum(by_url.values()),
-                "home_runner_assets": runner_assets(home_by_url),
+                "home_runner_assets": sum(runner_assets(home_by_url).values()),
                 "home_runtime_bytes": sum(s for u, s in home_by_url.items() if runtime(u)),
                 "home_runtime_requests": sum(1 for u in home_requests if runtime(u)),
                 "home_pictures": pictures(home_by_url),
@@ -663,26 +923,34 @@ def main():
             }
             print(f"page cost done ({time.monotonic() - started:.1f} s)", file=sys.stderr)
 
+            kinds = {
+                "bare": lambda: bare_context(browser, base, wheel),
+                "site": lambda: site_context(browser, base),
+                "scalar": lambda: scalar_context(browser, base, served, wheel),
+            }
+            order = list(kinds)
             for i in range(args.cold + 1):
                 busy = others_busy()
-                # Alternate who goes first, so a drift in the machine's load hits both alike.
-                if i % 2:
-                    s = site_context(browser, base)
-                    b = bare_context(browser, base, wheel)
-                else:
-                    b = bare_context(browser, base, wheel)
-                    s = site_context(browser, base)
+                # Rotate who goes first, so a drift in the machine's load hits every kind alike.
+                turn = order[i % 3 :] + order[: i % 3]
+                got = {kind: kinds[kind]() for kind in turn}
+                b, s, sc = got["bare"], got["site"], got["scalar"]
                 r = site_context(browser, base, dwell_ms=READER_DWELL_MS, extras=False)
+                for bare in (i % 2 == 0, i % 2 == 1):
+                    (b if bare else s)["second_visit"] = second_visit(p, conftest, base, wheel, served, bare)
                 print(
-                    f"pair {i}: others busy {busy:.0%}; bare cold {b['cold']:.0f} ms ({b['cold_cpu']:.0f} ms CPU), "
-                    f"site cold {s['from_click']:.0f} from click, {s['from_intent']:.0f} from intent ({s['cpu']:.0f} ms CPU), "
+                    f"round {i} ({', '.join(turn)}): others busy {busy:.0%}; bare cold {b['cold']:.0f} ms ({b['cold_cpu']:.0f} ms CPU), "
+                    f"tensor page cold {s['from_click']:.0f} from click ({s['cpu']:.0f} ms CPU), scalar page cold {sc['from_click']:.0f} "
+                    f"(NumPy {sc['cold_numpy_requests']} requests), tensor page after it {sc['tensor_after_nav']:.0f}, "
+                    f"second visit: site {s['second_visit']['from_click']:.0f}, bare {b['second_visit']['from_click']:.0f}; "
                     f"reader {r['from_click']:.0f} from click ({time.monotonic() - started:.1f} s)",
                     file=sys.stderr,
                 )
                 if i == 0:
                     continue  # warms the machine, the browser and the server's file cache
                 R["background_busy"].append(busy)
-                for k in ("cold", "cold_cpu", "cold_first_output", "stages", "import_numpy_and_print"):
+                R["order"].append(turn)
+                for k in ("cold", "cold_cpu", "cold_first_output", "stages", "import_numpy_and_print", "second_visit"):
                     R["bare"][k].append(b[k])
                 R["bare"]["warm"] += b["warm"]
                 R["bare"]["warm_runPython"] += b["warm_runPython"]
@@ -690,13 +958,24 @@ def main():
                 R["site"]["cold_from_intent"].append(s["from_intent"])
                 R["site"]["cold_cpu"].append(s["cpu"])
                 R["site"]["cold_runs"].append(
-                    {k: s[k] for k in ("from_click", "from_intent", "intent_to_click", "cpu", "worker_boot_ms", "ready_from_intent", "timeline")}
+                    {k: s[k] for k in ("from_click", "from_intent", "intent_to_click", "cpu", "worker_boot_ms", "ready_from_intent", "cross_origin_isolated", "timeline")}
                 )
                 R["site"]["warm"] += s["warm"]
                 R["site"]["same_code"] += s["same_code"]
                 R["site"]["same_code_details"] += s["same_code_details"]
                 R["site"]["nav"].append(s["nav"])
                 R["site"]["wasm_requests"].append(s["wasm_requests"])
+                R["site"]["second_visit"].append(s["second_visit"])
+                R["scalar"]["cold_from_click"].append(sc["from_click"])
+                R["scalar"]["cold_from_intent"].append(sc["from_intent"])
+                R["scalar"]["cold_cpu"].append(sc["cpu"])
+                R["scalar"]["cold_runs"].append(
+                    {k: sc[k] for k in ("from_click", "from_intent", "intent_to_click", "cpu", "worker_boot_ms", "ready_from_intent", "cross_origin_isolated", "timeline")}
+                )
+                for k in ("cold_numpy_requests", "cold_numpy_server_requests", "cold_numpy_bytes", "tensor_after_nav", "nav_numpy_requests", "nav_wasm_requests"):
+                    R["scalar"][k].append(sc[k])
+                R["scalar"]["nav_numpy_server_requests"].append(sc["nav_numpy_server"][0])
+                R["scalar"]["warm"] += sc["warm"]
                 R["reader"]["from_click"].append(r["from_click"])
                 R["reader"]["from_intent"].append(r["from_intent"])
             browser.close()
@@ -709,7 +988,7 @@ def main():
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "versions": info,
         "wheel": wheel,
-        "load": {"loadavg_before": load_before, "loadavg_after": os.getloadavg(), "others_busy_before_each_pair": R["background_busy"]},
+        "load": {"loadavg_before": load_before, "loadavg_after": os.getloadavg(), "others_busy_before_each_round": R["background_busy"]},
         "config": {
             "cold": args.cold,
             "warm_per_context": WARM,
@@ -717,6 +996,7 @@ def main():
             "reader_dwell_ms": READER_DWELL_MS,
             "break_page": BREAK_PAGE,
             "next_page": NEXT_PAGE,
+            "goals": GOALS,
             "bare_cold": BARE_COLD,
             "bare_warm": BARE_WARM,
         },
@@ -729,6 +1009,14 @@ def main():
             "site_cold_from_intent": summary(R["site"]["cold_from_intent"]),
             "site_cold_cpu": summary(R["site"]["cold_cpu"]),
             "cold_pair_ratios_from_click": [s / b for s, b in zip(R["site"]["cold_from_click"], R["bare"]["cold"])],
+            "scalar_cold_from_click": summary(R["scalar"]["cold_from_click"]),
+            "scalar_cold_from_intent": summary(R["scalar"]["cold_from_intent"]),
+            "scalar_cold_cpu": summary(R["scalar"]["cold_cpu"]),
+            "scalar_cold_ratios_from_click": [s / b for s, b in zip(R["scalar"]["cold_from_click"], R["bare"]["cold"])],
+            "scalar_warm": summary(R["scalar"]["warm"]),
+            "tensor_after_scalar_nav": summary(R["scalar"]["tensor_after_nav"]),
+            "site_second_visit": summary([v["from_click"] for v in R["site"]["second_visit"]]),
+            "bare_second_visit": summary([v["from_click"] for v in R["bare"]["second_visit"]]),
             "reader_from_click": summary(R["reader"]["from_click"]),
             "reader_from_intent": summary(R["reader"]["from_intent"]),
             "site_warm": summary(R["site"]["warm"]),

@@ -70,6 +70,12 @@ def test_home_page_diamond_runs_healthy_then_broken_and_draws_both(page, site_ur
     assert broken_svg.count('stroke="#e65100"') == 2 and "#e65100" not in healthy_svg  # a and c: what the break changed
     expect(panel.locator(".mg-live-pictures figcaption")).to_have_text("broken (overwrite-grad)")
     assert any(u.endswith("_minigrad/viz/viz.js") for u in watch.requests)
+    # Graphviz lays the graph out in picture-worker.js, never on the page's main thread: the
+    # page's own resource timing (its fetches, not its workers') has no viz.js.
+    assert any(u.endswith("assets/minigrad/picture-worker.js") for u in watch.requests)
+    fetched_by_page = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any(u.endswith("picture.js") for u in fetched_by_page), fetched_by_page
+    assert not [u for u in fetched_by_page if u.endswith("viz.js")], fetched_by_page
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors
 

@@ -2,9 +2,10 @@
  *
  * Loaded by runner.js with import() only when a run draws a picture; Graphviz
  * (viz.js, ~1.2 MB, from the site's own _minigrad/viz/) is imported only for
- * a graph. Whatever the reader's labels say, the SVG is shown through an <img>
- * from a blob: URL, so no script or handler inside it can run, and the alt
- * text is set as text (the first line of minigrad.viz's DOT describes the
+ * a graph, and runs in picture-worker.js, so its layout never holds the page's
+ * main thread. Whatever the reader's labels say, the SVG is shown through an
+ * <img> from a blob: URL, so no script or handler inside it can run, and the
+ * alt text is set as text (the first line of minigrad.viz's DOT describes the
  * graph; a curve's SVG comes with its description).
  */
 
@@ -13,14 +14,34 @@ const WORDS = {
   es: { healthy: "sano", broken: "roto", failed: "No se pudo dibujar: " },
 };
 
-let graphviz = null; // one viz.js instance per visit
+let graphviz = null; // one Graphviz worker per visit: {worker, pending: Map(id -> {resolve, reject})}
+let nextId = 1;
 
-function renderer(root) {
+/* The SVG of `dot`, laid out by picture-worker.js (Graphviz in a worker: the
+ * page's main thread never runs it). */
+function render(root, dot) {
   if (!graphviz) {
-    graphviz = import(root + "_minigrad/viz/viz.js").then((viz) => viz.instance());
-    graphviz.catch(() => { graphviz = null; }); // a failed load may be retried by the next run
+    const worker = new Worker(new URL("picture-worker.js", import.meta.url), { type: "module" });
+    const pending = new Map();
+    graphviz = { worker, pending };
+    worker.onmessage = ({ data }) => {
+      const job = pending.get(data.id);
+      pending.delete(data.id);
+      if (job) data.error === undefined ? job.resolve(data.svg) : job.reject(new Error(data.error));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (graphviz && graphviz.worker === worker) graphviz = null; // the next run starts a new one
+      worker.terminate();
+      for (const job of pending.values()) job.reject(new Error(event.message || "the picture worker failed"));
+      pending.clear();
+    };
   }
-  return graphviz;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    graphviz.pending.set(id, { resolve, reject });
+    graphviz.worker.postMessage({ id, root, dot });
+  });
 }
 
 /* As hooks/pictures.py's mark_changes: on a broken graph, the nodes whose
@@ -58,9 +79,8 @@ export async function draw(message, { root, lang, broken, slug, healthy }) {
   const caption = broken ? `${words.broken} (${slug})` : words.healthy;
   try {
     if (message.kind === "curve") return figure(message.svg, message.alt, message.caption, broken);
-    const viz = await renderer(root);
     const dot = broken ? markChanges(healthy, message.text) : message.text;
-    return figure(viz.renderString(dot, { format: "svg" }), altOfDot(message.text), caption, broken);
+    return figure(await render(root, dot), altOfDot(message.text), caption, broken);
   } catch (error) {
     const p = document.createElement("p");
     p.className = "mg-picture-failed";

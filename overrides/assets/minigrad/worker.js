@@ -215,6 +215,9 @@ async function boot({ indexURL, numpyURL: wheel, bundleURL, needsURL, interruptB
 }
 
 let needsNumpy = null;
+// The last chain found to need no NumPy: Run again (the common case) skips parsing it,
+// which costs about as much as a small block's own run.
+let noNumpyChain = null;
 
 async function loadNumpy(id) {
   track("numpy", id);
@@ -232,7 +235,10 @@ async function run({ id, blocks, slug, lang, picture }) {
   let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false };
   try {
     const chain = JSON.stringify(blocks);
-    if (!numpyLoaded && needsNumpy(chain, needs)) await loadNumpy(id);
+    if (!numpyLoaded && chain !== noNumpyChain) {
+      if (needsNumpy(chain, needs)) await loadNumpy(id);
+      else noNumpyChain = chain;
+    }
     const write = (text) => emit("stdout", text);
     const result = JSON.parse(runBlocks(chain, slug || "", write, JSON.stringify(picture || {})));
     for (const p of result.pictures) postMessage({ type: "picture", id, ...p }); // a message of its own, never output
