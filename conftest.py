@@ -34,6 +34,8 @@ from markdown_blocks import parse_page  # noqa: E402
 
 from minigrad.breaks import blocks  # noqa: E402
 
+pytest_plugins = ["parallel"]  # tests/parallel.py: how the suite shares two cores
+
 _updates = {}  # path -> {output key: new text}
 
 

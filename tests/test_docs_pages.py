@@ -74,7 +74,7 @@ def python_fences():
 def test_every_python_block_is_collected_and_none_escapes():
     expected = {(rel(p), b.line) for p, b in python_fences() if not b.notest}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "docs"],
+        [sys.executable, "-m", "pytest", "-n", "0", "--collect-only", "-q", "-p", "no:cacheprovider", "docs"],
         cwd=ROOT, capture_output=True, text=True,
     )
     collected = set()

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def run_docs(page):
     return subprocess.run(
         # the copy lives outside the repo: load the project's settings and runner explicitly
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page)],
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page)],
         cwd=ROOT, capture_output=True, text=True,
     )
 

@@ -155,7 +155,7 @@ def test_a_teacher_scaffolds_fills_one_block_and_the_suite_passes(clone):
     # and chooses its symptoms (the symptom index refuses a break without one)
     edit(clone, "minigrad/breaks/catalogue.toml", "symptoms = []  # to choose:", 'symptoms = ["gradients-disagree-with-finite-differences"]  # chosen:')
     pages = [f"docs/breaks/{SLUG}.md", f"docs/breaks/{SLUG}.es.md"]
-    pytest_args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+    pytest_args = [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider"]
     update = subprocess.run([*pytest_args, "-q", "--update-outputs", *pages, "tests/test_diagnostics_matrix.py"], cwd=clone, capture_output=True, text=True)
     assert update.returncode == 0, update.stdout[-3000:]
     assert "```{.text .output}\n3.0 2.0\n```" in (clone / pages[0]).read_text(encoding="utf-8")

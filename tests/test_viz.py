@@ -95,7 +95,7 @@ def test_a_long_curve_keeps_its_shape_in_at_most_201_points():
 
 def run_docs(page, *extra):
     return subprocess.run(
-        ["python", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page), *extra],
+        ["python", "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page), *extra],
         cwd=ROOT, capture_output=True, text=True,
     )
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from navigation import follow, navigate
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,17 +144,13 @@ def test_an_edit_survives_navigating_away_and_back(page, site_url, watch):
     page.keyboard.type("\nprint('kept')")
     edited = text_of(page, 0)
     page.evaluate("window.__marker = 'same document'")
-    page.locator("nav a[href$='02-graphs/']").first.click()
-    expect(page).to_have_url(re.compile(r"02-graphs/$"))
-    page.locator("nav a[href$='01-derivatives/']").first.click()
-    expect(page).to_have_url(re.compile(r"01-derivatives/$"))
+    follow(page, page.locator("nav a[href$='02-graphs/']").first, re.compile(r"02-graphs/$"))
+    follow(page, page.locator("nav a[href$='01-derivatives/']").first, re.compile(r"01-derivatives/$"))
     assert page.evaluate("window.__marker") == "same document"  # instant navigation, no reload
     expect(block(page, 0).locator(".cm-content")).to_contain_text("print('kept')")
     assert text_of(page, 0) == edited
     assert block(page, 1).locator(".cm-editor").count() == 0  # unedited blocks stay plain
-    page.go_back()
-    page.go_forward()
-    expect(page).to_have_url(re.compile(r"01-derivatives/$"))
+    navigate(page, lambda: (page.go_back(), page.go_forward()), re.compile(r"01-derivatives/$"))
     expect(block(page, 0).locator(".cm-content")).to_contain_text("print('kept')")
     assert not watch.errors, watch.errors
 

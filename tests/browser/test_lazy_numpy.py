@@ -5,6 +5,7 @@ the wait shows its stage and how much has arrived, throttled for screen readers.
 import re
 
 import pytest
+from navigation import follow
 from playwright.sync_api import expect
 from test_runner import COLD, block_panel, run_and_wait, shown_output
 
@@ -48,8 +49,7 @@ def test_scalar_page_runs_without_numpy_then_a_tensor_page_loads_it_once(page, s
     assert "Loading NumPy…" not in statuses
 
     page.evaluate("window.__marker = 'same document'")
-    page.locator("nav a[href$='skip-unbroadcast/']").first.click()
-    expect(page).to_have_url(re.compile(r"skip-unbroadcast/$"))
+    follow(page, page.locator("nav a[href$='skip-unbroadcast/']").first, re.compile(r"skip-unbroadcast/$"))
     assert page.evaluate("window.__marker") == "same document"  # instant navigation, one interpreter
     panel = block_panel(page, 0)
     panel.evaluate(RECORD_STATUS)

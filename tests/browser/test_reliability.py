@@ -8,6 +8,7 @@ import re
 
 import pytest
 from editing import replace_code
+from navigation import follow
 from playwright.sync_api import expect
 
 COLD = 90_000  # ms: a cold Pyodide + NumPy boot; slow on a shared machine
@@ -293,8 +294,7 @@ def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_
     panel(page, 0).locator(".mg-run").click()
     expect(panel(page, 0).locator(".mg-output")).to_contain_text("spinning", timeout=10_000)
     page.evaluate("window.__marker = 'same document'")
-    page.locator("nav a[href$='02-graphs/']").first.click()
-    expect(page).to_have_url(re.compile(r"02-graphs/$"))
+    follow(page, page.locator("nav a[href$='02-graphs/']").first, re.compile(r"02-graphs/$"))
     assert page.evaluate("window.__marker") == "same document"  # instant navigation
     assert run(page, 2).strip() == shown_output(page, 2).strip()
     assert not watch.errors, watch.errors

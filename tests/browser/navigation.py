@@ -1,0 +1,31 @@
+"""Following a link as a reader does under instant navigation (used by the browser tests)."""
+
+from playwright.sync_api import expect
+
+SWAP_TIMEOUT = 30_000  # ms: fetching and parsing the next page, on a loaded machine
+
+
+def follow(page, link, url):
+    """Click `link` and return once the page it leads to is on screen (see `navigate`)."""
+    navigate(page, link.click, url)
+
+
+def navigate(page, action, url):
+    """Do `action` (a click, the browser's Back then Forward) and return once the page
+    at `url` is on screen.
+
+    Material's instant navigation pushes the new URL at the click, and swaps the
+    page's content (its `[data-md-component=container]`) only when the fetched
+    page has arrived and been parsed (integrations/instant in mkdocs-material).
+    So the URL alone does not say which page is shown: a test that acted at once
+    could click a block of the page it was leaving. Under load (two browser tests
+    at once, issue 11's CI trial) that fetch is slow enough for it: with 3 s of
+    network latency added, test_reliability's navigation test clicked Run on the
+    old page's third block (queued behind the endless loop, pruned with it) and
+    waited in vain for the new page's third block. Here the old container is
+    marked before the action, and this returns when no marked container is left.
+    """
+    page.locator("[data-md-component=container]").evaluate("c => c.setAttribute('data-left-behind', '')")
+    action()
+    expect(page).to_have_url(url)
+    expect(page.locator("[data-md-component=container][data-left-behind]")).to_have_count(0, timeout=SWAP_TIMEOUT)
