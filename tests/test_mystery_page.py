@@ -6,7 +6,6 @@ pure functions, run here with Node (the same file the browser loads) on the
 options hooks/mystery.py renders from the catalogue."""
 
 import html
-import importlib.util
 import json
 import re
 import shutil
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from markdown_blocks import parse_page
+from module_at import module_at
 from minigrad import breaks
 from minigrad.breaks.blocks import run_chain
 
@@ -24,14 +24,7 @@ MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
 CATALOGUE = breaks.catalogue()
 
 
-def _load_hook():
-    spec = importlib.util.spec_from_file_location("mystery_hook", ROOT / "hooks" / "mystery.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hook = _load_hook()
+hook = module_at(ROOT / "hooks" / "mystery.py", "mystery_hook")
 
 
 def candidates(lang="en"):

@@ -1,25 +1,18 @@
 """The symptom index: every break declares symptoms in the catalogue, every symptom
 has a break and both titles, and the page generated from them lists them all."""
 
-import importlib.util
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from module_at import module_at
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
 
 
-def _load_hook():
-    spec = importlib.util.spec_from_file_location("symptoms_hook", ROOT / "hooks" / "symptoms.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hook = _load_hook()
+hook = module_at(ROOT / "hooks" / "symptoms.py", "symptoms_hook")
 
 
 def test_every_break_declares_a_symptom_and_every_symptom_has_a_break_and_both_titles():

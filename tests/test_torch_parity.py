@@ -9,9 +9,7 @@ e.g. `python3 -m pytest --noconftest -o addopts="" tests/test_torch_parity.py`
 (--noconftest and the empty addopts keep out the uv environment's pytest plugins).
 """
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +17,7 @@ import pytest
 
 from minigrad import Tensor, Value, nn, optim
 from minigrad import functional as F
+from module_at import module_at
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "make_torch_reference.py"
@@ -26,11 +25,7 @@ DATA = ROOT / "tests" / "data" / "torch_reference.json"
 
 
 def _import_script():
-    spec = importlib.util.spec_from_file_location("make_torch_reference", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
+    return module_at(SCRIPT, "make_torch_reference")
 
 
 ref = _import_script()

@@ -16,6 +16,7 @@ from minigrad import diagnostics  # noqa: F401 (registers loss_checks before it 
 from minigrad import functional as F
 from minigrad.diagnostic_cases import _weight_array
 from minigrad.tensor import Tensor
+from module_at import module_at
 
 ROOT = Path(__file__).resolve().parents[1]
 PARITY = json.loads((ROOT / "tests" / "data" / "torch_reference_breaks_a.json").read_text())
@@ -67,11 +68,7 @@ except ImportError:
 
 @pytest.mark.skipif(torch is None, reason="torch is not installed here (it is not a dependency): the committed data is checked above")
 def test_committed_data_matches_a_fresh_torch_run():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("make_ref_a", ROOT / "scripts" / "make_torch_reference_breaks_a.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = module_at(ROOT / "scripts" / "make_torch_reference_breaks_a.py", "make_ref_a")
     diagnostic, parity = module.compute()
     assert json.loads(json.dumps(parity)) == PARITY
     from minigrad.loss_checks import REFERENCE

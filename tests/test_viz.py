@@ -13,6 +13,7 @@ from minigrad import Tensor
 from minigrad.breaks.blocks import Block, run_chain
 from minigrad.scalar import Value
 from minigrad.viz import curve_svg, describe, dot, draw, plot
+from module_at import module_at
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = '<img src=x onerror=alert(1)> "quoted" \\N back\\slash\nnewline'
@@ -142,11 +143,7 @@ def test_update_outputs_redraws_a_picture_removed_from_a_page(tmp_path):
 
 
 def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("pictures_hook", ROOT / "hooks/pictures.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
+    hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
     page = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"])
     marked = [line for line in hook.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
@@ -156,11 +153,7 @@ def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
 
 def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
     """layernorm-stats-detached drops the mean's and variance's edges: node ids no longer name the same node."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("pictures_hook", ROOT / "hooks/pictures.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
+    hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
     page = (ROOT / "docs/breaks/layernorm-stats-detached.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"] and m["lang"] == "dot")
     assert hook.EDGES.findall(match["healthy"]) != hook.EDGES.findall(match["broken"])
