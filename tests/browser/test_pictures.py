@@ -135,6 +135,21 @@ def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_u
     assert not watch.errors, watch.errors
 
 
+def test_a_live_broken_graph_whose_edges_changed_marks_no_node(page, site_url, watch):
+    """layernorm-stats-detached drops the edges into the mean and variance: node ids no longer
+    name the same node, so nothing is drawn as changed (as hooks/pictures.py does at build time)."""
+    page.goto(site_url + "breaks/layernorm-stats-detached/")
+    panel = page.locator(".mg-runner").first
+    run_and_wait(panel)
+    _, healthy_svg = live_picture(panel)
+    panel.locator(".mg-break").click()
+    run_and_wait(panel, timeout=60_000)
+    _, broken_svg = live_picture(panel)
+    assert broken_svg != healthy_svg and "grad None" in broken_svg
+    assert "#e65100" not in broken_svg
+    assert not watch.errors, watch.errors
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["theory/03-worked-backprop/", "breaks/overwrite-grad/", "es/breaks/overwrite-grad/"])
 def test_pictures_fit_a_phone_in_both_palettes(browser, site_url, scheme, path):

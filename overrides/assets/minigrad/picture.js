@@ -45,11 +45,15 @@ function render(root, dot) {
 }
 
 /* As hooks/pictures.py's mark_changes: on a broken graph, the nodes whose
- * label differs from the same block's healthy run are drawn thick and orange. */
+ * label differs from the same block's healthy run are drawn thick and orange;
+ * nothing is marked when the break changed the graph's edges (node ids, given
+ * in topological order, then no longer name the same node). */
 const NODE = /^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$/gm;
+const EDGES = /^  n\d.*->.*;$/gm;
+const edges = (dot) => (dot.match(EDGES) || []).join("\n");
 
 function markChanges(healthy, broken) {
-  if (!healthy) return broken;
+  if (!healthy || edges(healthy) !== edges(broken)) return broken;
   const before = new Map([...healthy.matchAll(NODE)].map((m) => [m[1], m[2]]));
   return broken.replace(NODE, (line, id, label) =>
     before.has(id) && before.get(id) !== label ? `${line.slice(0, -2)}, color="#e65100", penwidth=2.5];` : line);
