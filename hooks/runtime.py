@@ -4,6 +4,9 @@
   the package at build time (no second copy is committed). The worker writes
   these files into Pyodide's file system, so the browser applies a break with
   the same `minigrad.breaks` code that CI uses.
+- `_minigrad/needs.json`: which of minigrad's modules load NumPy, from the
+  package's import graph (minigrad.breaks.numpy_needs), so the worker loads
+  the 12 MB wheel only for a run whose chain needs it.
 - With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
   from node_modules/pyodide and the NumPy wheel from the npm package that
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
@@ -20,11 +23,12 @@ Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
 """
 
-import ast
 import json
 import logging
 import shutil
 from pathlib import Path
+
+from minigrad.breaks.numpy_needs import numpy_needs
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "minigrad"
@@ -72,73 +76,6 @@ def bundle():
     """{path relative to the repo root: text} for the minigrad package."""
     files = sorted(p for pattern in SHIPPED for p in PACKAGE.rglob(pattern) if "__pycache__" not in p.parts)
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
-
-
-def _imports(path, name):
-    """(module-level imports, imports anywhere) of one module, as absolute names.
-
-    Module-level ones run on import; the rest (inside functions, e.g. the
-    package's lazy `__getattr__`) may run once the module's attributes are used.
-    `from X import a` counts X and X.a (a module, if one exists by that name).
-    """
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    inside = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-              for n in ast.walk(f) if n is not f}
-    top, anywhere = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            names = {base} | {f"{base}.{a.name}" for a in node.names}
-        else:
-            continue
-        anywhere |= names
-        if id(node) not in inside:
-            top |= names
-    return top, anywhere
-
-
-def numpy_needs():
-    """Which of minigrad's modules need NumPy, from the package's own import graph.
-
-    The browser loads NumPy (12 MB) only for a run whose blocks import it or a
-    module that does, so this is computed from the source, never kept by hand:
-    {"modules": every module, "on_import": importing it loads NumPy,
-     "on_use": using its attributes may (a lazy import inside a function)}.
-    """
-    graph = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        graph[name] = _imports(path, name)
-
-    def parents(name):  # importing a.b.c runs a and a.b first
-        parts = name.split(".")
-        return {".".join(parts[:i]) for i in range(1, len(parts))}
-
-    def loads_numpy(names, seen):
-        for name in names:
-            if name == "numpy" or name.startswith("numpy."):
-                return True
-            for module in {name} | parents(name):
-                if module in graph and module not in seen:
-                    seen.add(module)
-                    if loads_numpy(graph[module][0] | parents(module), seen):
-                        return True
-        return False
-
-    return {
-        "modules": sorted(graph),
-        "on_import": sorted(m for m in graph if loads_numpy({m}, set())),
-        "on_use": sorted(m for m in graph if loads_numpy({m} | graph[m][1], set())),
-    }
 
 
 def on_post_build(config):

@@ -72,3 +72,22 @@ def test_spanish_status_while_numpy_loads(page, site_url, watch):
     assert any(s.startswith("Cargando NumPy…") for s in statuses), statuses
     assert any(s.startswith("Descargando Python…") for s in statuses), statuses
     assert len(numpy_requests(watch)) == 1
+
+
+def test_intent_on_a_numpy_block_fetches_the_wheel_while_python_starts(page, site_url, watch):
+    """skip-unbroadcast's first block imports NumPy, so the build marks it (data-numpy): the
+    pointer on its Run starts the wheel's request before Python has started, and the Run
+    then uses those bytes (one request), instead of fetching them after the boot."""
+    page.goto(site_url + "breaks/skip-unbroadcast/")
+    assert page.locator("div.language-python.highlight").first.get_attribute("data-numpy") == "1"
+    panel = block_panel(page, 0)
+    panel.locator(".mg-run").hover()
+    for _ in range(300):
+        if numpy_requests(watch):
+            break
+        page.wait_for_timeout(50)
+    assert numpy_requests(watch), "no request for the NumPy wheel after intent"
+    assert page.evaluate("window.__minigradRuntime.bootMs") is None  # Python is still loading
+    assert run_and_wait(panel).strip() == shown_output(page, 0).strip()
+    assert len(numpy_requests(watch)) == 1, numpy_requests(watch)
+    assert not watch.errors, watch.errors

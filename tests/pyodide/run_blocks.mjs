@@ -21,7 +21,7 @@
 //
 // NumPy loads as in the browser: not at boot, but before the first chain that
 // needs it, decided by the worker's own `_needs_numpy` (taken from worker.js)
-// on the import graph hooks/runtime.py computes (run here, in Pyodide). The
+// on the import graph minigrad.breaks.numpy_needs computes (run here, in Pyodide). The
 // chains said to need none run first, without NumPy: a need it missed fails
 // here with ModuleNotFoundError: numpy.
 // Each result also carries `ms`, the chain's warm run time, and `cpu_ms`, the
@@ -111,9 +111,6 @@ async function main() {
   });
 
   const packageDir = join(ROOT, "minigrad");
-  const hook = join(ROOT, "hooks", "runtime.py");
-  pyodide.FS.mkdirTree(`${FS_ROOT}/hooks`);
-  pyodide.FS.writeFile(`${FS_ROOT}/hooks/runtime.py`, readFileSync(hook));
   for (const file of packageFiles(packageDir)) {
     const target = `${FS_ROOT}/minigrad/${relative(packageDir, file).split("\\").join("/")}`;
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
@@ -123,11 +120,9 @@ async function main() {
   pyodide.runPython(RUNNER);
   const needsNumpy = pyodide.runPython(workerPrelude()).toJs()[1];
   const needs = pyodide.runPython(`
-import importlib.util, json
-spec = importlib.util.spec_from_file_location("runtime_hook", "${FS_ROOT}/hooks/runtime.py")
-hook = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(hook)
-json.dumps(hook.numpy_needs())
+import json
+from minigrad.breaks.numpy_needs import numpy_needs
+json.dumps(numpy_needs())
 `);
 
   // Chains said to need no NumPy run first, before it is loaded: one said so

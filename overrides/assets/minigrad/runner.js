@@ -64,7 +64,8 @@
       root,
       workerURL: SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "worker.js"),
       indexURL,
-      numpyURL: local ? indexURL + py.dataset.numpyWheel : "numpy",
+      numpyURL: local ? indexURL + py.dataset.numpyWheel : "numpy", // by name: the CDN's pyodide-lock.json checks its sha256
+      wheelURL: indexURL + py.dataset.numpyWheel, // where either loads it from, fetched early at intent
       bundleURL: root + "_minigrad/bundle.json",
       needsURL: root + "_minigrad/needs.json",
     };
@@ -81,6 +82,7 @@
     constructor(config) {
       this.config = config;
       this.worker = null;
+      this.numpyAsked = false; // the worker was told to fetch NumPy's wheel
       this.ready = null;
       this.queue = []; // jobs not yet sent to the worker
       this.active = null; // the job the worker is running
@@ -122,9 +124,19 @@
         this.reset();
         for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
       });
-      const { indexURL, numpyURL, bundleURL, needsURL } = this.config;
-      worker.postMessage({ type: "boot", indexURL, numpyURL, bundleURL, needsURL, interruptBuffer: this.interrupt });
+      const { indexURL, numpyURL, wheelURL, bundleURL, needsURL } = this.config;
+      worker.postMessage({ type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer: this.interrupt });
       return ready;
+    }
+
+    /* Intent on a block whose chain needs NumPy (the build's data-numpy): the
+     * worker fetches the wheel now, alongside Python's own download, not after
+     * Python has started. Once per worker. */
+    prefetchNumpy() {
+      this.start();
+      if (this.numpyAsked) return;
+      this.numpyAsked = true;
+      this.worker.postMessage({ type: "numpy" });
     }
 
     /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
@@ -206,6 +218,7 @@
 
     reset() {
       this.worker = null;
+      this.numpyAsked = false;
       this.ready = null;
       this.active = null;
       this.bootMs = null; // the next run boots again: its status says "Loading Python…"
@@ -483,7 +496,10 @@
     };
     const stopRun = () => { if (job) runtime().stop(job); };
 
-    const warmUp = () => runtime().start().catch(() => {}); // intent: start loading now
+    const warmUp = () => { // intent: start loading now
+      runtime().start().catch(() => {});
+      if (block.dataset.numpy) runtime().prefetchNumpy();
+    };
     run.addEventListener("pointerenter", warmUp, { once: true });
     run.addEventListener("focus", warmUp, { once: true });
     run.addEventListener("click", execute);

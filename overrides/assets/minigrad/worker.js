@@ -2,9 +2,12 @@
  *
  * Boot loads Pyodide and minigrad's files only; NumPy (12 MB) loads before the
  * first run whose blocks need it, decided from their imports and minigrad's own
- * import graph (_minigrad/needs.json, computed by hooks/runtime.py).
+ * import graph (_minigrad/needs.json), by minigrad.breaks.numpy_needs. Its
+ * wheel is fetched earlier, during the boot, when a block the build marked as
+ * needing it (data-numpy) gets the reader's intent.
  *
- * Messages in:  {type: "boot", indexURL, numpyURL, bundleURL, needsURL, interruptBuffer?}
+ * Messages in:  {type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer?}
+ *               {type: "numpy"}: a block that needs NumPy got intent; fetch the wheel now
  *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
@@ -81,27 +84,7 @@ def _picture(kind, text, broken, options):
     return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
             "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
 
-import ast
-
-def _needs_numpy(blocks_json, needs_json):
-    """Whether the chain imports NumPy or a minigrad module that does (see needs.json)."""
-    needs = json.loads(needs_json)
-    modules, on_import, on_use = (set(needs[k]) for k in ("modules", "on_import", "on_use"))
-    wanted = set()
-    for block in json.loads(blocks_json):
-        try:
-            tree = ast.parse(block["code"])
-        except SyntaxError:
-            continue  # the run reports it
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                wanted |= {a.name for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                subs = {f"{node.module}.{a.name}" for a in node.names} & modules
-                wanted |= subs | ({node.module} if len(subs) < len(node.names) else set())
-                if subs and node.module in on_import:
-                    return True
-    return any(n == "numpy" or n.startswith("numpy.") or n in on_use for n in wanted)
+from minigrad.breaks.numpy_needs import chain_json_needs_numpy as _needs_numpy
 
 _run_for_browser, _needs_numpy
 `;
@@ -150,6 +133,8 @@ function progress(stage, force) {
 
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (...args) => {
+  const early = await prefetched(args);
+  if (early) return early;
   const response = await plainFetch(...args);
   if (!download.stage || !response.ok || !response.body) return response;
   download.total += Number(response.headers.get("content-length")) || 0;
@@ -175,13 +160,38 @@ function track(stage, id) {
   progress(stage, true);
 }
 
-let numpyURL = null;
+let numpyURL = null; // what loadPackage gets: the wheel's URL (offline build) or "numpy" (by name, from the CDN)
+let wheelURL = null; // where the wheel is, either way
 let needs = null; // _minigrad/needs.json
 let numpyLoaded = false;
 
-async function boot({ indexURL, numpyURL: wheel, bundleURL, needsURL, interruptBuffer }) {
+/* NumPy's wheel, fetched as soon as a block that needs it gets intent (the page
+ * says so: "numpy"), in parallel with Python's own download; loadPackage's fetch
+ * of that URL later gets these bytes instead of a second request. Counted in
+ * the boot's download progress like Python's files. */
+let numpyEarly = null; // Promise<ArrayBuffer|null>
+
+function prefetchNumpy() {
+  if (numpyLoaded || numpyEarly || !wheelURL) return;
+  const bytes = fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+  numpyEarly = bytes;
+}
+
+async function prefetched([url, options]) {
+  if (!numpyEarly || String(url) !== wheelURL) return null;
+  const bytes = await numpyEarly;
+  numpyEarly = null; // used once: a later load (a new worker) fetches again
+  if (!bytes) return null; // the early fetch failed: loadPackage fetches, and reports what fails
+  // By name (CDN), loadPackage asks fetch to check pyodide-lock.json's sha256; so do we.
+  const integrity = options && options.integrity;
+  if (integrity && integrity !== "sha256-" + btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))))) return null;
+  return new Response(bytes, { status: 200, headers: { "content-type": "application/zip" } });
+}
+
+async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, needsURL, interruptBuffer }) {
   const started = performance.now();
   numpyURL = wheel;
+  wheelURL = wheelAt;
   track("download");
   try {
     importScripts(indexURL + "pyodide.js");
@@ -256,7 +266,7 @@ async function run({ id, blocks, slug, lang, picture }) {
   postMessage(done);
 }
 
-const HANDLERS = { boot, run }; // by message type
+const HANDLERS = { boot, run, numpy: prefetchNumpy }; // by message type
 
 self.onmessage = (event) => {
   const handler = HANDLERS[event.data.type];
