@@ -44,6 +44,7 @@
     },
   };
   const OUTPUT_LIMIT = 100000; // characters kept under one block
+  const QUIET_MS = 100; // a run shows that it started (output cleared, "Running…") only after this
   const ANNOUNCE_EVERY_MS = 4000; // a download's amount, in the status region, at most this often
   const STOP_GRACE_MS = 1000; // an interrupt not honoured by then terminates the worker
 
@@ -278,11 +279,12 @@
     const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
     return {
-      clear() {
+      clear(keep) {
+        shown += 1; // a drawing still in progress is for a run that is over
+        if (keep) return; // a new picture is coming: the old one stays until it replaces it, no flash
         for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
         box.replaceChildren();
         box.hidden = true;
-        shown += 1;
       },
       options(broken) {
         const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
@@ -381,6 +383,8 @@
     const pictures = livePictures(panel, slug);
 
     let job = null; // this block's run, queued or running
+    let begun = true; // whether the current run has shown that it started (see begin)
+    let begin = () => {};
     let shown = 0;
     let lines = 0;
     let truncated = false;
@@ -398,12 +402,13 @@
       output.append(fragment);
     };
     const show = (stream, text) => {
-      if (!queued.length) requestAnimationFrame(paint);
+      if (!queued.length && begun) requestAnimationFrame(paint);
       queued.push([stream, text]);
     };
     const write = (stream, text) => {
       if (stream === "notice") {
         if (truncated) return;
+        begin();
         truncated = true;
         show("notice", t.truncated); // always shown, past the limit
         status.textContent = t.stillRunning; // the run goes on: say so, Stop is enabled
@@ -419,6 +424,7 @@
     const progress = (m) => {
       // Stage changes are announced at once; the amount at most every ANNOUNCE_EVERY_MS.
       if (truncated) return;
+      begin();
       if (m.stage === "running") {
         meter.hidden = true;
         status.textContent = t.running;
@@ -437,7 +443,8 @@
       const amount = m.stage !== "start" && m.loaded ? ` ${t.amount(m.loaded, m.total)}` : "";
       status.textContent = t[m.stage] + amount;
     };
-    const settle = (state, message) => {
+    const settle = (state, message, keepPicture) => {
+      begin(keepPicture);
       meter.hidden = true;
       paint(); // everything printed is on screen before the state says so
       status.textContent = message;
@@ -465,34 +472,53 @@
       // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
       const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
       const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;
-      output.replaceChildren();
-      showLinks(panel, []);
       queued = [];
-      live.hidden = false;
-      pictures.clear();
       shown = 0;
       lines = 0;
       truncated = false;
-      enable(run, false);
-      enable(stop, true);
-      panel.dataset.state = "running";
+      let phaseName = null;
+      const showPhase = () => {
+        if (phaseName !== "loading") meter.hidden = true;
+        if (!truncated) status.textContent = t[phaseName];
+      };
+      /* The run shows that it started (old output cleared, Stop enabled, "Running…")
+       * on screen after QUIET_MS, or as soon as it has more to show: a fast run's result
+       * replaces the last one in one repaint, with no flash of an empty panel and
+       * no layout of the page between the click and the result. */
+      begun = false;
+      begin = (keepPicture) => {
+        if (begun) return;
+        begun = true;
+        clearTimeout(timer);
+        output.replaceChildren();
+        showLinks(panel, []);
+        live.hidden = false;
+        pictures.clear(keepPicture);
+        enable(run, false);
+        enable(stop, true);
+        if (phaseName) showPhase();
+        paint();
+      };
+      const timer = setTimeout(begin, QUIET_MS);
+      panel.dataset.state = "running"; // at once (no style depends on it): whoever waits for this run's end sees it start
       const phase = (name) => {
-        if (name !== "loading") meter.hidden = true;
-        if (!truncated) status.textContent = t[name];
+        phaseName = name;
+        if (begun) showPhase();
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      const picture = (m) => pictures.show(m, broken);
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => showLinks(panel, m.links), picture, phase, progress, alive };
+      const drawn = []; // pictures arrive just before "done": drawn once the run has settled
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, picture: (m) => drawn.push(m), phase, progress, alive };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
       if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
       if (result.failed) show("stderr", t.failed + result.failed + "\n");
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
-      settle(state, summary(result));
+      settle(state, summary(result), drawn.length > 0);
       enable(run, true);
       enable(stop, false);
+      for (const m of drawn) pictures.show(m, broken);
     };
     const stopRun = () => { if (job) runtime().stop(job); };
 

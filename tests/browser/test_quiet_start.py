@@ -1,0 +1,59 @@
+"""A run shows that it started only after a moment (runner.js's QUIET_MS): a fast
+re-run replaces the last output and picture in one repaint, never showing an
+empty panel in between; a slow run still says "Running…" and clears the old
+output while it runs. Every frame of the page is sampled (requestAnimationFrame),
+so the test sees what a reader would."""
+
+import pytest
+from editing import replace_code
+from playwright.sync_api import expect
+from test_runner import block_panel, run_and_wait
+
+pytestmark = pytest.mark.browser
+
+# Each frame until the run settles: the output's text, whether the live picture
+# is on screen, the status, and the Run button's state.
+SAMPLE_FRAMES = """(panel) => new Promise((resolve) => {
+  const frames = [];
+  const sample = () => {
+    const box = panel.querySelector('.mg-live-pictures');
+    frames.push({
+      output: panel.querySelector('.mg-output').textContent,
+      picture: !!box && !box.hidden && box.querySelectorAll('img').length > 0,
+      status: panel.querySelector('.mg-status').textContent,
+    });
+    const state = panel.dataset.state;
+    if (frames.length > 1 && state !== 'running') resolve(frames);
+    else requestAnimationFrame(sample);
+  };
+  panel.querySelector('.mg-run').click();
+  requestAnimationFrame(sample);
+})"""
+
+
+def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, site_url, watch):
+    page.goto(site_url + "breaks/skip-unbroadcast/")
+    panel = block_panel(page, 0)
+    first = run_and_wait(panel)
+    expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)  # the graph, drawn
+    frames = panel.evaluate(SAMPLE_FRAMES)
+    assert all(f["output"] for f in frames), [f["output"][:20] for f in frames]  # old output, then the new one
+    assert all(f["picture"] for f in frames), frames  # the old graph stays until the new one replaces it
+    assert frames[-1]["output"] == first
+    assert not any(f["status"] == "Running…" for f in frames), frames  # too fast to announce
+    expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)
+    assert not watch.errors, watch.errors
+
+
+def test_a_slow_run_says_running_and_clears_the_old_output(page, site_url, watch):
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    run_and_wait(panel)
+    replace_code(page, 0, "import time\ntime.sleep(0.6)\nprint('slept')\n")
+    frames = panel.evaluate(SAMPLE_FRAMES)
+    statuses = [f["status"] for f in frames]
+    assert "Running…" in statuses, statuses
+    assert any(f["output"] == "" for f in frames), "the old output stayed through a slow run"
+    assert frames[-1]["output"] == "slept\n" and frames[-1]["status"].startswith("Done")
+    expect(panel.locator(".mg-run")).to_have_attribute("aria-disabled", "false")
+    assert not watch.errors, watch.errors
