@@ -14,4 +14,4 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_worker_prefetch():
     done = subprocess.run(["node", "--test", "tests/worker/prefetch.test.mjs"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "# pass 3" in done.stdout and "# fail 0" in done.stdout
+    assert "# pass 4" in done.stdout and "# fail 0" in done.stdout

@@ -26,7 +26,7 @@ function workerWith(bytes) {
   vm.runInContext(readFileSync(WORKER, "utf-8"), context);
   context.bytes = bytes;
   vm.runInContext(`wheelURL = ${JSON.stringify(WHEEL)}; numpyEarly = Promise.resolve(bytes);`, context);
-  return { fetch: (...args) => context.self.fetch(...args), requests };
+  return { fetch: (...args) => context.self.fetch(...args), requests, context };
 }
 
 const bytes = new TextEncoder().encode("a wheel's bytes").buffer;
@@ -47,6 +47,16 @@ test("by name, the early bytes must match pyodide-lock.json's sha256", async () 
   const wrong = "sha256-" + createHash("sha256").update("another wheel").digest("base64");
   assert.equal(await (await other.fetch(new URL(WHEEL), { integrity: wrong })).text(), "from the network");
   assert.deepEqual(other.requests, [WHEEL]);
+});
+
+test("the page's two messages: the wheel is coming (loadPackage waits), then its bytes", async () => {
+  const worker = workerWith(null);
+  vm.runInContext("numpyEarly = null;", worker.context);
+  worker.context.onmessage({ data: { type: "numpy" } });
+  const asked = worker.fetch(new URL(WHEEL)); // asked before the bytes are here
+  worker.context.onmessage({ data: { type: "numpy", bytes } });
+  assert.equal(await (await asked).text(), "a wheel's bytes");
+  assert.deepEqual(worker.requests, []);
 });
 
 test("another URL, or an early fetch that failed, goes to the network", async () => {

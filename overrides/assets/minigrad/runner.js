@@ -130,14 +130,20 @@
       return ready;
     }
 
-    /* Intent on a block whose chain needs NumPy (the build's data-numpy): the
-     * worker fetches the wheel now, alongside Python's own download, not after
-     * Python has started. Once per worker. */
+    /* Intent on a block whose chain needs NumPy (the build's data-numpy): its
+     * wheel is fetched now, alongside Python's own download, not after Python
+     * has started. Here, not in the worker: the worker's thread is busy starting
+     * Python and would read the body only between its tasks. Once per worker. */
     prefetchNumpy() {
       this.start();
       if (this.numpyAsked) return;
       this.numpyAsked = true;
-      this.worker.postMessage({ type: "numpy" });
+      const worker = this.worker;
+      worker.postMessage({ type: "numpy" }); // coming: loadPackage waits for these bytes
+      fetch(this.config.wheelURL)
+        .then((r) => (r.ok ? r.arrayBuffer() : null))
+        .catch(() => null)
+        .then((bytes) => { if (this.worker === worker) worker.postMessage({ type: "numpy", bytes }, bytes ? [bytes] : []); });
     }
 
     /* Queue a run; `handlers` get its messages by type (stream, progress, ...)

@@ -7,7 +7,8 @@
  * needing it (data-numpy) gets the reader's intent.
  *
  * Messages in:  {type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer?}
- *               {type: "numpy"}: a block that needs NumPy got intent; fetch the wheel now
+ *               {type: "numpy"}: a block that needs NumPy got intent, the page is fetching
+ *                 its wheel; then {type: "numpy", bytes: ArrayBuffer|null} (null: it failed)
  *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
@@ -165,16 +166,15 @@ let wheelURL = null; // where the wheel is, either way
 let needs = null; // _minigrad/needs.json
 let numpyLoaded = false;
 
-/* NumPy's wheel, fetched as soon as a block that needs it gets intent (the page
- * says so: "numpy"), in parallel with Python's own download; loadPackage's fetch
- * of that URL later gets these bytes instead of a second request. Counted in
- * the boot's download progress like Python's files. */
+/* NumPy's wheel, fetched by the page as soon as a block that needs it gets
+ * intent, in parallel with Python's own download; loadPackage's fetch of that
+ * URL later gets these bytes instead of a second request. */
 let numpyEarly = null; // Promise<ArrayBuffer|null>
+let numpyArrived = null; // resolves numpyEarly
 
-function prefetchNumpy() {
-  if (numpyLoaded || numpyEarly || !wheelURL) return;
-  const bytes = fetch(wheelURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
-  numpyEarly = bytes;
+function prefetchNumpy({ bytes }) {
+  if (bytes !== undefined) return numpyArrived && numpyArrived(bytes);
+  if (!numpyLoaded && !numpyEarly) numpyEarly = new Promise((resolve) => { numpyArrived = resolve; });
 }
 
 async function prefetched([url, options]) {
