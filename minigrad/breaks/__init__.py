@@ -11,7 +11,6 @@ import importlib.abc
 import importlib.util
 import linecache
 import sys
-import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +42,8 @@ class Break:
 
 def catalogue():
     """Every break, in catalogue order (phase, then as listed)."""
+    import tomllib  # here, not at the top: the browser's worker imports this package at boot, before any break is asked for
+
     data = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))
     breaks = [Break(b["slug"], b["phase"], b["target"], dict(b["title"])) for b in data["break"]]
     return sorted(breaks, key=lambda b: b.phase)
