@@ -26,8 +26,9 @@ the goals are issue 15's item 3, in GOALS:
 2. The bare page (benchmarks/bare/): the same Pyodide and NumPy wheel from
    _minigrad/pyodide/, booted in a worker with nothing else. Cold: new Worker
    to the end of a tiny snippet that imports NumPy. Warm: postMessage to the
-   end of BARE_WARM run by exec(compile()) in a fresh namespace (the least any
-   runner does), a NumPy snippet doing the work of the tensor page's block by
+   end of BARE_WARM run by exec(compile()) in a fresh namespace (the least a
+   runner does on a first run; the site's runner keeps an unchanged block's
+   compiled code, so its warm runs skip compile()), a NumPy snippet doing the work of the tensor page's block by
    hand (same arrays, broadcast add, sum, both gradients, the same prints; its
    output is checked equal to the block's). Also through pyodide.runPython.
 3. The tensor page (BREAK_PAGE, its first block imports NumPy). Cold: a real
@@ -94,8 +95,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = ROOT / "benchmarks"
 CHROMIUM = "/usr/bin/chromium"
 
-COLD = 3
-WARM = 7  # per context: 21 in all
+COLD = 5  # rounds: a cold run is seconds, and one slow round moved the median of 3 by 5%
+WARM = 25  # per context: 75 in all (a warm run is a few ms; 7 left the medians at the mercy of a few slow ones)
 NAV_ROUNDS = 2  # per site context: overwrite-grad, skip-unbroadcast, overwrite-grad, skip-unbroadcast
 READER_DWELL_MS = 500
 BREAK_PAGE = "breaks/skip-unbroadcast/"  # the tensor page: its first block needs NumPy
@@ -725,7 +726,9 @@ def build_report(data):
         (
             f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
             f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
-            f"{med([d['messages'] for d in details]):.0f} messages per run (the bare page: 2 lines + done = 3)."
+            f"{med([d['messages'] for d in details]):.0f} messages per run (the bare page: 2 lines + done = 3). "
+            "The site's runner keeps an unchanged block's compiled code (minigrad.breaks.blocks), so its warm "
+            "runs skip the compile() the bare page does every time."
         ),
         (
             f"For scale, the bare page's warm run through pyodide.runPython instead of exec(compile()): "
