@@ -83,7 +83,7 @@
     constructor(config) {
       this.config = config;
       this.worker = null;
-      this.numpyAsked = false; // the worker was told to fetch NumPy's wheel
+      this.numpyAsked = false; // NumPy's wheel was fetched early for this worker
       this.ready = null;
       this.queue = []; // jobs not yet sent to the worker
       this.active = null; // the job the worker is running
@@ -537,6 +537,7 @@
     run.addEventListener("click", execute);
     stop.addEventListener("click", stopRun);
     reset.addEventListener("click", () => {
+      begin(); // a run in its quiet start: what follows clears the panel, and its end does not show it again
       stopRun();
       if (editors.has(block)) editors.get(block).setText(original);
       try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }

@@ -180,7 +180,7 @@ function prefetchNumpy({ bytes }) {
 async function prefetched([url, options]) {
   if (!numpyEarly || String(url) !== wheelURL) return null;
   const bytes = await numpyEarly;
-  numpyEarly = null; // used once: a later load (a new worker) fetches again
+  numpyEarly = null; // used once: were loadPackage to fetch again, it would go to the network
   if (!bytes) return null; // the early fetch failed: loadPackage fetches, and reports what fails
   // By name (CDN), loadPackage asks fetch to check pyodide-lock.json's sha256; so do we.
   const integrity = options && options.integrity;
