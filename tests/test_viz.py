@@ -5,6 +5,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,7 @@ def test_a_long_curve_keeps_its_shape_in_at_most_201_points():
 
 def run_docs(page, *extra):
     return subprocess.run(
-        ["python", "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page), *extra],
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-q", "-c", "pyproject.toml", "--rootdir", str(ROOT), "-p", "conftest", str(page), *extra],
         cwd=ROOT, capture_output=True, text=True,
     )
 
