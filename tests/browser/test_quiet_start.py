@@ -1,6 +1,6 @@
 """A run shows that it started only after a moment (runner.js's QUIET_MS): a fast
 re-run replaces the last output and picture in one repaint, never showing an
-empty panel in between; a slow run still says "Running…" and clears the old
+empty panel in between, and an unchanged picture is not drawn again; a slow run still says "Running…" and clears the old
 output while it runs. Every frame of the page is sampled (requestAnimationFrame),
 so the test sees what a reader would."""
 
@@ -36,12 +36,18 @@ def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, sit
     panel = block_panel(page, 0)
     first = run_and_wait(panel)
     expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)  # the graph, drawn
+    panel.locator(".mg-live-pictures img").evaluate("(img) => { img.dataset.mark = 'first run'; }")
     frames = panel.evaluate(SAMPLE_FRAMES)
     assert all(f["output"] for f in frames), [f["output"][:20] for f in frames]  # old output, then the new one
     assert all(f["picture"] for f in frames), frames  # the old graph stays until the new one replaces it
     assert frames[-1]["output"] == first
     assert not any(f["status"] == "Running…" for f in frames), frames  # too fast to announce
-    expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)
+    page.wait_for_timeout(1000)  # time enough for Graphviz to lay out a graph and the page to swap it in
+    # The same graph as on screen: not laid out or swapped again (the first run's <img> is still there).
+    expect(panel.locator(".mg-live-pictures img")).to_have_attribute("data-mark", "first run")
+    panel.locator(".mg-break").click()
+    assert run_and_wait(panel) != first  # broken: it raises, and draws another graph
+    expect(panel.locator(".mg-live-pictures img:not([data-mark])")).to_have_count(1, timeout=30_000)
     assert not watch.errors, watch.errors
 
 

@@ -284,6 +284,7 @@
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
     const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
+    let onScreen = null; // what the picture on screen was drawn from
     return {
       clear(keep) {
         shown += 1; // a drawing still in progress is for a run that is over
@@ -291,6 +292,7 @@
         for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
         box.replaceChildren();
         box.hidden = true;
+        onScreen = null;
       },
       options(broken) {
         const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
@@ -300,12 +302,16 @@
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
         if (message.kind === "graph" && !broken) graphs.healthy = message.text;
-        const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const options = { root: settings().root, lang: language(), broken, slug, healthy: graphs.healthy };
+        // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
+        const key = JSON.stringify([message.kind, message.text, message.svg, message.caption, options.lang, broken, broken && options.healthy]);
+        if (key === onScreen && !box.hidden) return;
+        const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
         for (const img of box.querySelectorAll("img")) URL.revokeObjectURL(img.src);
         box.replaceChildren(node);
+        onScreen = key;
         box.hidden = false;
       },
     };
