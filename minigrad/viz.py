@@ -42,20 +42,25 @@ def _facts(node):
 def describe(root):
     """The text alternative of `dot(root)`: every node with what it holds, in graph order."""
     order = topological_order(root)
-    names = {node: _facts(node)[0] or f"node {i}" for i, node in enumerate(order)}
+    return _describe(order, {node: _facts(node) for node in order})
+
+
+def _describe(order, facts):
+    names = {node: facts[node][0] or f"node {i}" for i, node in enumerate(order)}
     parts = []
     for node in order:
         op = f" = {node._op}({', '.join(names[c] for c in node._prev)})" if node._op else ""
-        parts.append(f"{names[node]}{op}: {_facts(node)[1].replace(' | ', ', ')}")
+        parts.append(f"{names[node]}{op}: {facts[node][1].replace(' | ', ', ')}")
     return "; ".join(parts).replace("\n", " ").replace("\r", " ")
 
 
 def dot(root):
     """Graphviz DOT of the graph that produced `root`, leaves first."""
     order = topological_order(root)
+    facts = {node: _facts(node) for node in order}  # once per node: a Run that draws pays for this each time
     ids = {node: f"n{i}" for i, node in enumerate(order)}
     lines = [
-        f"// {describe(root)}",
+        f"// {_describe(order, facts)}",
         "digraph minigrad {",
         '  graph [rankdir=TB, nodesep=0.25, ranksep=0.3, bgcolor="transparent"];',
         '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=11, margin="0.08,0.04"];',
@@ -63,8 +68,8 @@ def dot(root):
     ]
     ops, edges = [], []
     for node in order:
-        name, facts = _facts(node)
-        lines.append(f"  {ids[node]} [label={_dot_string(chr(10).join(filter(None, [name, *facts.split(' | ')])))}];")
+        name, held = facts[node]
+        lines.append(f"  {ids[node]} [label={_dot_string(chr(10).join(filter(None, [name, *held.split(' | ')])))}];")
         if node._op:
             ops.append(f"  {ids[node]}_op [label={_dot_string(node._op)}];")
             edges.append("  " + " ".join(f"{ids[c]} -> {ids[node]}_op;" for c in node._prev) + f" {ids[node]}_op -> {ids[node]};")
