@@ -1,4 +1,5 @@
-"""worker.js hands loadPackage the NumPy wheel fetched at intent only when it is the wheel
+"""worker.js hands loadPackage the NumPy wheel fetched at intent only when it is the wheel, and
+counts download bytes without replacing fetch's own response
 (tests/worker/prefetch.test.mjs, in Node with the browser's globals stubbed)."""
 
 import shutil
@@ -14,4 +15,4 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_worker_prefetch():
     done = subprocess.run(["node", "--test", "tests/worker/prefetch.test.mjs"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "# pass 4" in done.stdout and "# fail 0" in done.stdout
+    assert "# pass 5" in done.stdout and "# fail 0" in done.stdout

@@ -1,7 +1,8 @@
 // worker.js's early NumPy wheel, in Node with the browser's globals stubbed:
 // loadPackage's fetch of the wheel gets the prefetched bytes only when they are
 // the wheel's (its URL; by name, the sha256 pyodide-lock.json gives), else a
-// real request goes out, which reports what is wrong.
+// real request goes out, which reports what is wrong. And the download's bytes
+// are counted without replacing fetch's own response.
 //
 //   node --test tests/worker/prefetch.test.mjs   (tests/test_worker_prefetch.py runs it)
 
@@ -16,11 +17,12 @@ const WHEEL = "http://127.0.0.1:1/_minigrad/pyodide/numpy.whl";
 
 function workerWith(bytes) {
   const requests = [];
-  const context = { postMessage() {}, importScripts() {}, performance, Response, TransformStream, URL, crypto, btoa };
+  const context = { postMessage() {}, importScripts() {}, performance, Response, TransformStream, WritableStream, URL, crypto, btoa };
   context.self = context;
   context.fetch = async (url) => {
     requests.push(String(url));
-    return new Response("from the network", { status: 200 });
+    context.lastResponse = new Response("from the network", { status: 200, headers: { "content-length": "16" } });
+    return context.lastResponse;
   };
   vm.createContext(context);
   vm.runInContext(readFileSync(WORKER, "utf-8"), context);
@@ -65,4 +67,16 @@ test("another URL, or an early fetch that failed, goes to the network", async ()
   assert.deepEqual(worker.requests, ["http://127.0.0.1:1/_minigrad/pyodide/pyodide.asm.wasm"]);
   const failed = workerWith(null);
   assert.equal(await (await failed.fetch(new URL(WHEEL))).text(), "from the network");
+});
+
+test("while Python downloads, the bytes are counted on a clone and fetch's own response goes back", async () => {
+  // V8 caches compiled wasm only for a fetch's own response, not for a rebuilt one.
+  const worker = workerWith(null);
+  vm.runInContext('numpyEarly = null; track("download");', worker.context);
+  const response = await worker.fetch(new URL("http://127.0.0.1:1/_minigrad/pyodide/pyodide.asm.wasm"));
+  assert.equal(response, worker.context.lastResponse);
+  assert.equal(await response.text(), "from the network");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(vm.runInContext("download.loaded", worker.context), 16);
+  assert.equal(vm.runInContext("download.open", worker.context), 0);
 });
