@@ -17,7 +17,10 @@
   languages: on a host that sends no COOP/COEP headers (GitHub Pages) it makes
   the pages cross-origin isolated after one reload, and Stop interrupts Python
   instead of restarting it. Without node_modules the site is built without it
-  (Stop then restarts Python, as on any host without isolation).
+  (Stop then restarts Python, as on any host without isolation). It is
+  narrowed to documents and workers (hooks/sw_documents_and_workers_only.js),
+  so Python's files reach the page as the server sent them and V8 can reuse
+  their compiled wasm.
 
 Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
@@ -37,6 +40,7 @@ NUMPY_WHEEL = ROOT / "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp3
 PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
 COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
+SW_DOCUMENTS_AND_WORKERS_ONLY = ROOT / "hooks" / "sw_documents_and_workers_only.js"  # put before it: see the file
 
 _root_site_dir = None
 
@@ -86,7 +90,8 @@ def on_post_build(config):
     (out / "bundle.json").write_text(json.dumps(bundle(), separators=(",", ":")), encoding="utf-8")
     (out / "needs.json").write_text(json.dumps({"numpy": numpy_needs()}, separators=(",", ":")), encoding="utf-8")
     if config.extra.get("coi_serviceworker"):
-        shutil.copy2(COI_SERVICEWORKER, Path(config.site_dir) / "coi-serviceworker.js")
+        narrowed = SW_DOCUMENTS_AND_WORKERS_ONLY.read_text(encoding="utf-8") + COI_SERVICEWORKER.read_text(encoding="utf-8")
+        (Path(config.site_dir) / "coi-serviceworker.js").write_text(narrowed, encoding="utf-8")
     if config.extra.get("pyodide", {}).get("source") == "local":
         target = out / "pyodide"
         target.mkdir(exist_ok=True)

@@ -78,3 +78,20 @@ def test_without_service_workers_stop_restarts_python(browser, site_url, replace
     expect(panel.locator(".mg-status")).to_have_text(re.compile("Python restarts"), timeout=3_000)
     assert not watch.errors, watch.errors
     context.close()
+
+
+def test_the_service_worker_answers_documents_and_workers_only(fresh_page, site_url):
+    """hooks/sw_documents_and_workers_only.js: Python's files reach the page as the server sent
+    them (V8 reuses compiled wasm only for those), while the page and the runner's worker still
+    get the isolation headers (the page is isolated; Stop's interrupt buffer reaches the worker)."""
+    page = fresh_page
+    answered = {}
+    page.on("response", lambda r: answered.__setitem__(r.url, r.from_service_worker))
+    page.goto(site_url + "theory/01-derivatives/")
+    page.wait_for_function("self.crossOriginIsolated === true", timeout=60_000)
+    run_and_wait(block_panel(page, 0), timeout=COLD)
+    assert answered[site_url + "theory/01-derivatives/"] is True  # the document, after the one reload
+    assert answered[site_url + "assets/minigrad/worker.js"] is True  # a worker's script needs COEP too
+    python = {u: sw for u, sw in answered.items() if "/_minigrad/pyodide/" in u}
+    assert any(u.endswith("pyodide.asm.wasm") for u in python), sorted(answered)
+    assert not any(python.values()), python
