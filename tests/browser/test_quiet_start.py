@@ -23,12 +23,18 @@ SAMPLE_FRAMES = """(panel) => new Promise((resolve) => {
       status: panel.querySelector('.mg-status').textContent,
     });
     const state = panel.dataset.state;
-    if (frames.length > 1 && state !== 'running') resolve(frames);
+    if (frames.length > 1 && state !== 'running') resolve({frames, ms: settled - started});
     else requestAnimationFrame(sample);
   };
+  let settled = null;
+  new MutationObserver((records, observer) => {
+    if (panel.dataset.state !== 'running') { settled = performance.now(); observer.disconnect(); }
+  }).observe(panel, {attributes: true, attributeFilter: ['data-state']});
+  const started = performance.now();
   panel.querySelector('.mg-run').click();
   requestAnimationFrame(sample);
 })"""
+FAST_MS = 80  # well inside runner.js's QUIET_MS (100): a run this fast must not show its start
 
 
 def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, site_url, watch):
@@ -37,7 +43,11 @@ def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, sit
     first = run_and_wait(panel)
     expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)  # the graph, drawn
     panel.locator(".mg-live-pictures img").evaluate("(img) => { img.dataset.mark = 'first run'; }")
-    frames = panel.evaluate(SAMPLE_FRAMES)
+    # A machine busy elsewhere can make one run slower than the quiet start; the claim is about fast ones.
+    runs = [panel.evaluate(SAMPLE_FRAMES) for _ in range(3)]
+    fast = [r for r in runs if r["ms"] < FAST_MS]
+    assert fast, f"no re-run finished within {FAST_MS} ms: {[round(r['ms']) for r in runs]}"
+    frames = fast[0]["frames"]
     assert all(f["output"] for f in frames), [f["output"][:20] for f in frames]  # old output, then the new one
     assert all(f["picture"] for f in frames), frames  # the old graph stays until the new one replaces it
     assert frames[-1]["output"] == first
@@ -56,7 +66,7 @@ def test_a_slow_run_says_running_and_clears_the_old_output(page, site_url, watch
     panel = block_panel(page, 0)
     run_and_wait(panel)
     replace_code(page, 0, "import time\ntime.sleep(0.6)\nprint('slept')\n")
-    frames = panel.evaluate(SAMPLE_FRAMES)
+    frames = panel.evaluate(SAMPLE_FRAMES)["frames"]
     statuses = [f["status"] for f in frames]
     assert "Running…" in statuses, statuses
     assert any(f["output"] == "" for f in frames), "the old output stayed through a slow run"
