@@ -28,9 +28,10 @@ the goals are issue 15's item 3, in GOALS:
    to the end of a tiny snippet that imports NumPy. Warm: postMessage to the
    end of BARE_WARM run by exec(compile()) in a fresh namespace (the least a
    runner does on a first run; the site's runner keeps an unchanged block's
-   compiled code, so its warm runs skip compile()), a NumPy snippet doing the work of the tensor page's block by
-   hand (same arrays, broadcast add, sum, both gradients, the same prints; its
-   output is checked equal to the block's). Also through pyodide.runPython.
+   compiled code, so its warm runs skip compile()), a NumPy snippet doing the
+   work of the tensor page's block by hand (same arrays, broadcast add, sum,
+   both gradients, the same prints; its output is checked equal to the
+   block's). Also through pyodide.runPython.
 3. The tensor page (BREAK_PAGE, its first block imports NumPy). Cold: a real
    click (Playwright's mouse: pointerenter, then click) on Run of its first
    block in a fresh context, to the panel's data-state becoming done/error,
@@ -760,8 +761,9 @@ def build_report(data):
     lines += timeline("The median tensor page cold run", R["site"]["cold_runs"])
     lines += [
         "",
-        "The worker boots Pyodide and minigrad's files without NumPy (`ready`); the run then finds",
-        "that its chain imports NumPy and loads the wheel (its request), then runs.",
+        "The page fetches the NumPy wheel at the reader's first intent on a block the build marked as",
+        "needing it, while the worker boots Pyodide and minigrad's files (`ready`); the run then finds",
+        "that its chain imports NumPy and loads the wheel from those bytes (no second request), then runs.",
     ]
     lines += timeline("The median scalar page cold run", R["scalar"]["cold_runs"])
     lines += [

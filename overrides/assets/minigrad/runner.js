@@ -519,18 +519,18 @@
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      const drawn = []; // pictures arrive just before "done": drawn once the run has settled
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, picture: (m) => drawn.push(m), phase, progress, alive };
+      const toDraw = []; // pictures arrive just before "done": drawn once the run has settled
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, picture: (m) => toDraw.push(m), phase, progress, alive };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
       if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
       if (result.failed) show("stderr", t.failed + result.failed + "\n");
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
-      settle(state, summary(result), drawn.length > 0);
+      settle(state, summary(result), toDraw.length > 0);
       enable(run, true);
       enable(stop, false);
-      for (const m of drawn) pictures.show(m, broken);
+      for (const m of toDraw) pictures.show(m, broken);
     };
     const stopRun = () => { if (job) runtime().stop(job); };
 
