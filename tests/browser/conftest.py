@@ -53,15 +53,22 @@ NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"  # as in Firefox
 
 
 @pytest.fixture
-def context(context):
-    """No service workers: the site ships coi-serviceworker, which would make the plain
-    server cross-origin isolated after a reload, and the tests of `site_url` mean a
-    host without isolation (Stop restarts Python). Playwright's service_workers="block"
-    is not used: its stub of register() resolves to undefined, which the library cannot
-    handle, where a browser without service workers has no navigator.serviceWorker.
-    test_isolation.py opens its own contexts."""
-    context.add_init_script(NO_SERVICE_WORKERS)
-    return context
+def new_context(new_context):
+    """Every context (the `context` fixture's and a test's own phone-sized one) has no
+    service workers: the site ships coi-serviceworker, which on a first visit reloads the
+    page up to three times to make the plain server cross-origin isolated, so a test
+    could read a picture or a cell of the page being unloaded; and the tests of
+    `site_url` mean a host without isolation (Stop restarts Python). Playwright's
+    service_workers="block" is not used: its stub of register() resolves to undefined,
+    which the library cannot handle, where a browser without service workers has no
+    navigator.serviceWorker. test_isolation.py opens its own contexts from `browser`."""
+
+    def without_service_workers(**kwargs):
+        context = new_context(**kwargs)
+        context.add_init_script(NO_SERVICE_WORKERS)
+        return context
+
+    return without_service_workers
 
 
 class _Handler(SimpleHTTPRequestHandler):

@@ -81,8 +81,8 @@ def test_details_open_by_keyboard_and_have_no_tooltips(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_details_open_by_tap_on_a_phone(browser, site_url):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def test_details_open_by_tap_on_a_phone(new_context, site_url):
+    context = new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(site_url + "es/diagnostics/")
     cell = matrix(page).locator("td details").nth(7)
@@ -109,8 +109,8 @@ def test_caught_and_missed_differ_in_shape_and_in_words(page, site_url):
 
 
 @pytest.mark.parametrize("path", ["diagnostics/", "es/diagnostics/"])
-def test_every_column_is_readable_on_a_phone(browser, site_url, path):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+def test_every_column_is_readable_on_a_phone(new_context, site_url, path):
+    context = new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(site_url + path)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling

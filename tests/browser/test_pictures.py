@@ -152,8 +152,8 @@ def test_a_live_broken_graph_whose_edges_changed_marks_no_node(page, site_url, w
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["theory/03-worked-backprop/", "breaks/overwrite-grad/", "es/breaks/overwrite-grad/"])
-def test_pictures_fit_a_phone_in_both_palettes(browser, site_url, scheme, path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+def test_pictures_fit_a_phone_in_both_palettes(new_context, site_url, scheme, path):
+    context = new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page = context.new_page()
     page.goto(site_url + path)
     images = static_images(page)
