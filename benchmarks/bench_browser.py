@@ -40,8 +40,10 @@ the goals are issue 15's item 3, in GOALS:
    spent meanwhile, which other processes' load does not inflate; and a reader
    who hovers READER_DWELL_MS before clicking. Goal: <= 1.1x the bare page's
    cold. Warm: the same block again (Run clicked by the page's script, once the
-   last run's picture is on the page), as written and with its code replaced by BARE_WARM (the runner's own overhead
-   on identical Python). Goal: <= 1.5x the bare warm run. Then instant
+   last run's picture is on the page), as written and with its code replaced by
+   BARE_WARM (the runner's own overhead on identical Python), each run taken in
+   turn with a bare page's warm run, both pages open (warm_interleaved). Goal:
+   <= 1.5x the bare warm run. Then instant
    navigation (a nav link) to the scalar page and back, a Run on each; each
    visit must request pyodide.asm.wasm once.
 4. The scalar page (NEXT_PAGE, its first block uses minigrad.scalar only). Cold
@@ -64,7 +66,8 @@ the goals are issue 15's item 3, in GOALS:
 Cold runs: COLD rounds, each a fresh context of each kind (bare, tensor page,
 scalar page; who goes first rotates, so a drift in the machine's load hits
 every kind alike) plus the hovering reader's, after one discarded round that
-warms the machine and the server's file cache; warm runs: WARM per context.
+warms the machine and the server's file cache; warm runs: WARM per context
+and kind, bare and site in turn.
 Medians and minima; the ratio is site / bare (medians; minima in brackets),
 the goal a bound on it. The machine's load from other processes is sampled
 before each round and reported: on a shared machine, read the minima and the
@@ -267,6 +270,7 @@ def page_cost(browser, url, base, served):
 
 
 def bare_context(browser, base, wheel):
+    """The bare page's cold run; its page stays open for the warm runs (warm_interleaved)."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}bare/?wheel={wheel}")
@@ -274,22 +278,50 @@ def bare_context(browser, base, wheel):
     cold = page.evaluate("(code) => bare.cold(code)", BARE_COLD)
     cpu = cpu_ms(cpu, browser_cpu())
     assert cold["error"] is None and cold["text"].strip() == "3", cold
-    warm = {"exec": [], "runPython": []}
-    for _ in range(WARM):
-        for via, times in warm.items():
-            r = page.evaluate("([code, via]) => bare.warm(code, via)", [BARE_WARM, via])
-            assert r["error"] is None and r["text"] == EXPECTED_BLOCK, r
-            times.append(r["done"])
-    context.close()
     return {
         "cold": cold["done"],
         "cold_cpu": cpu,
         "cold_first_output": cold["first"],
         "stages": cold["stages"],
         "import_numpy_and_print": cold["python"],
-        "warm": warm["exec"],
-        "warm_runPython": warm["runPython"],
+        "context": context,
+        "page": page,
     }
+
+
+def bare_warm(page, via):
+    r = page.evaluate("([code, via]) => bare.warm(code, via)", [BARE_WARM, via])
+    assert r["error"] is None and r["text"] == EXPECTED_BLOCK, r
+    return r["done"]
+
+
+def site_warm(page):
+    r = page.evaluate("window.__bench.run(0)")
+    assert r["state"] == "done" and r["text"] == EXPECTED_BLOCK, r
+    return r
+
+
+def warm_interleaved(bare, site):
+    """Warm runs of the bare page and the tensor page, taken in turn (bare, site, bare, ...)
+    with both pages open: the machine's speed drifts by 2x between contexts a minute apart
+    (measured: a bare page's median warm run 2.4 ms in one context, 4.6 ms in the next), so
+    runs compared against each other are taken in the same seconds. First the block as
+    written, then the same panel running exactly the bare snippet (the runner's own overhead)."""
+    out = {"bare": [], "bare_runPython": [], "site": [], "same_code": [], "same_code_details": []}
+    for _ in range(WARM):
+        out["bare"].append(bare_warm(bare, "exec"))
+        drawn(site)  # a reader runs again after seeing the picture, not while Graphviz lays it out
+        out["site"].append(site_warm(site)["ms"])
+        out["bare_runPython"].append(bare_warm(bare, "runPython"))
+    drawn(site)
+    site.locator("div.language-python.highlight code").first.evaluate("(el, code) => { el.textContent = code; }", BARE_WARM)
+    for _ in range(WARM):
+        out["bare"].append(bare_warm(bare, "exec"))
+        r = site_warm(site)
+        out["same_code"].append(r["ms"])
+        out["same_code_details"].append({"handler_ms": r["handler"], "messages": r["messages"]})
+    site.locator(".mg-reset").first.click()
+    return out
 
 
 def wheel_stats(served, since, wheel):
@@ -362,31 +394,20 @@ def is_next(text):
 
 
 def site_context(browser, base, dwell_ms=0, extras=True):
-    """The tensor page: cold run, then (extras) warm runs and instant navigation back and forth."""
+    """The tensor page's cold run; with extras its page stays open for the warm runs
+    (warm_interleaved) and instant navigation (site_navigation)."""
     context = browser.new_context()
     context.add_init_script(SITE_INIT)
     page, requests, out = cold_visit(context, base, BREAK_PAGE, is_block, dwell_ms)
     if not extras:
         context.close()
         return out
+    out.update(context=context, page=page, requests=requests)
+    return out
 
-    warm, details = [], []
-    for _ in range(WARM):
-        drawn(page)
-        r = page.evaluate("window.__bench.run(0)")
-        assert r["state"] == "done" and r["text"] == EXPECTED_BLOCK, r
-        warm.append(r["ms"])
-    drawn(page)
-    # The same panel running exactly the bare page's snippet: the runner's own overhead.
-    page.locator("div.language-python.highlight code").first.evaluate("(el, code) => { el.textContent = code; }", BARE_WARM)
-    same_code = []
-    for _ in range(WARM):
-        r = page.evaluate("window.__bench.run(0)")
-        assert r["state"] == "done" and r["text"] == EXPECTED_BLOCK, r
-        same_code.append(r["ms"])
-        details.append({"handler_ms": r["handler"], "messages": r["messages"]})
-    page.locator(".mg-reset").first.click()
 
+def site_navigation(page, base, requests):
+    """Instant navigation back and forth from the tensor page, a Run on each visit."""
     page.evaluate("window.__marker = 'same document'")
     nav = []
     for i in range(2 * NAV_ROUNDS):
@@ -394,15 +415,7 @@ def site_context(browser, base, dwell_ms=0, extras=True):
         r = navigate_and_run(page, base, target)
         assert (EXPECTED_NEXT if target == NEXT_PAGE else EXPECTED_BLOCK.strip()) in r["text"], r
         nav.append({"page": target, "ms": r["ms"]})
-    out.update(
-        warm=warm,
-        same_code=same_code,
-        same_code_details=details,
-        nav=nav,
-        wasm_requests=sum(1 for r in requests if r.url.endswith("pyodide.asm.wasm")),
-    )
-    context.close()
-    return out
+    return {"nav": nav, "wasm_requests": sum(1 for r in requests if r.url.endswith("pyodide.asm.wasm"))}
 
 
 def second_visit(playwright, conftest, base, wheel, served, bare):
@@ -706,7 +719,8 @@ def build_report(data):
         "- Site and bare page served by Python's http.server on 127.0.0.1 (Last-Modified, no Cache-Control): no compression, no",
         f"  network latency. Cold: {data['config']['cold']} rounds (after one discarded round), each a fresh context of each",
         "  kind (bare page, tensor page, scalar page; who goes first rotates) and a hovering reader's;",
-        f"  warm: {WARM} runs per context ({len(bw)} in all). Times are taken in the page (performance.now).",
+        f"  warm: {WARM} runs of each kind per round, bare page and tensor page in turn with both open ({len(bw)} bare runs in all).",
+        "  Times are taken in the page (performance.now).",
         f"- The site's pages were cross-origin isolated (coi-serviceworker, after its one reload): {', '.join(map(str, isolated))};"
         " the bare page is not.",
         "",
@@ -940,6 +954,10 @@ def main():
                 turn = order[i % 3 :] + order[: i % 3]
                 got = {kind: kinds[kind]() for kind in turn}
                 b, s, sc = got["bare"], got["site"], got["scalar"]
+                warm = warm_interleaved(b.pop("page"), s["page"])
+                b.pop("context").close()
+                s.update(site_navigation(s.pop("page"), base, s.pop("requests")))
+                s.pop("context").close()
                 r = site_context(browser, base, dwell_ms=READER_DWELL_MS, extras=False)
                 for bare in (i % 2 == 0, i % 2 == 1):
                     (b if bare else s)["second_visit"] = second_visit(p, conftest, base, wheel, served, bare)
@@ -957,17 +975,17 @@ def main():
                 R["order"].append(turn)
                 for k in ("cold", "cold_cpu", "cold_first_output", "stages", "import_numpy_and_print", "second_visit"):
                     R["bare"][k].append(b[k])
-                R["bare"]["warm"] += b["warm"]
-                R["bare"]["warm_runPython"] += b["warm_runPython"]
+                R["bare"]["warm"] += warm["bare"]
+                R["bare"]["warm_runPython"] += warm["bare_runPython"]
                 R["site"]["cold_from_click"].append(s["from_click"])
                 R["site"]["cold_from_intent"].append(s["from_intent"])
                 R["site"]["cold_cpu"].append(s["cpu"])
                 R["site"]["cold_runs"].append(
                     {k: s[k] for k in ("from_click", "from_intent", "intent_to_click", "cpu", "worker_boot_ms", "ready_from_intent", "cross_origin_isolated", "timeline")}
                 )
-                R["site"]["warm"] += s["warm"]
-                R["site"]["same_code"] += s["same_code"]
-                R["site"]["same_code_details"] += s["same_code_details"]
+                R["site"]["warm"] += warm["site"]
+                R["site"]["same_code"] += warm["same_code"]
+                R["site"]["same_code_details"] += warm["same_code_details"]
                 R["site"]["nav"].append(s["nav"])
                 R["site"]["wasm_requests"].append(s["wasm_requests"])
                 R["site"]["second_visit"].append(s["second_visit"])
