@@ -40,8 +40,9 @@ the goals are issue 15's item 3, in GOALS:
    spent meanwhile, which other processes' load does not inflate; and a reader
    who hovers READER_DWELL_MS before clicking. Goal: <= 1.1x the bare page's
    cold. Warm: the same block again (Run clicked by the page's script, once the
-   last run's picture is on the page), as written and with its code replaced by
-   BARE_WARM (the runner's own overhead on identical Python), each run taken in
+   last run's picture is on the page), as written, without its picture (what
+   drawing costs) and with its code replaced by BARE_WARM (the runner's own
+   overhead on identical Python), each run taken in
    turn with a bare page's warm run, both pages open (warm_interleaved). Goal:
    <= 1.5x the bare warm run. Then instant
    navigation (a nav link) to the scalar page and back, a Run on each; each
@@ -306,20 +307,27 @@ def warm_interleaved(bare, site):
     with both pages open: the machine's speed drifts by 2x between contexts a minute apart
     (measured: a bare page's median warm run 2.4 ms in one context, 4.6 ms in the next), so
     runs compared against each other are taken in the same seconds. First the block as
-    written, then the same panel running exactly the bare snippet (the runner's own overhead)."""
-    out = {"bare": [], "bare_runPython": [], "site": [], "same_code": [], "same_code_details": []}
+    written; then the same block without its picture (its `draw(loss)` line made `pass`: what
+    drawing costs a run); then the same panel running exactly the bare snippet (the runner's
+    own overhead)."""
+    out = {"bare": [], "bare_runPython": [], "site": [], "no_picture": [], "same_code": [], "same_code_details": []}
     for _ in range(WARM):
         out["bare"].append(bare_warm(bare, "exec"))
         drawn(site)  # a reader runs again after seeing the picture, not while Graphviz lays it out
         out["site"].append(site_warm(site)["ms"])
         out["bare_runPython"].append(bare_warm(bare, "runPython"))
     drawn(site)
-    site.locator("div.language-python.highlight code").first.evaluate("(el, code) => { el.textContent = code; }", BARE_WARM)
-    for _ in range(WARM):
-        out["bare"].append(bare_warm(bare, "exec"))
-        r = site_warm(site)
-        out["same_code"].append(r["ms"])
-        out["same_code_details"].append({"handler_ms": r["handler"], "messages": r["messages"]})
+    code = site.locator("div.language-python.highlight code").first
+    as_written = code.text_content()
+    assert as_written.count("    draw(loss)") == 1, as_written
+    for text, key in ((as_written.replace("    draw(loss)", "    pass"), "no_picture"), (BARE_WARM, "same_code")):
+        code.evaluate("(el, code) => { el.textContent = code; }", text)
+        for _ in range(WARM):
+            out["bare"].append(bare_warm(bare, "exec"))
+            r = site_warm(site)
+            out[key].append(r["ms"])
+            if key == "same_code":
+                out["same_code_details"].append({"handler_ms": r["handler"], "messages": r["messages"]})
     site.locator(".mg-reset").first.click()
     return out
 
@@ -656,6 +664,7 @@ def build_report(data):
         )
     )
     timing_row("Warm Run of the tensor page's block, as written (minigrad Tensors: also builds and walks a graph, draws it)", R["site"]["warm"], bw, warm, G["warm"])
+    timing_row("Warm Run of the same block without its picture (its draw(loss) made pass: what drawing costs)", R["site"]["no_picture"], bw, "", None, "(evidence)")
     timing_row("Warm Run, the same block edited to the bare snippet (identical Python: the runner's overhead)", R["site"]["same_code"], bw, warm, G["warm"])
     timing_row("Warm Run of the scalar page's block, as written (other Python than the bare snippet; for scale)", SC["warm"], bw, "", None, "")
     stages = R["bare"]["stages"]
@@ -874,6 +883,7 @@ def main():
             "cold_cpu": [],
             "cold_runs": [],
             "warm": [],
+            "no_picture": [],
             "same_code": [],
             "same_code_details": [],
             "nav": [],
@@ -984,6 +994,7 @@ def main():
                     {k: s[k] for k in ("from_click", "from_intent", "intent_to_click", "cpu", "worker_boot_ms", "ready_from_intent", "cross_origin_isolated", "timeline")}
                 )
                 R["site"]["warm"] += warm["site"]
+                R["site"]["no_picture"] += warm["no_picture"]
                 R["site"]["same_code"] += warm["same_code"]
                 R["site"]["same_code_details"] += warm["same_code_details"]
                 R["site"]["nav"].append(s["nav"])
@@ -1043,6 +1054,7 @@ def main():
             "reader_from_click": summary(R["reader"]["from_click"]),
             "reader_from_intent": summary(R["reader"]["from_intent"]),
             "site_warm": summary(R["site"]["warm"]),
+            "site_warm_no_picture": summary(R["site"]["no_picture"]),
             "site_warm_same_code": summary(R["site"]["same_code"]),
             "site_next_page_first_run": summary([n[0]["ms"] for n in R["site"]["nav"]]),
             "site_next_page_all_runs": summary([x["ms"] for n in R["site"]["nav"] for x in n]),
