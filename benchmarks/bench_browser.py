@@ -304,9 +304,9 @@ def site_warm(page):
 
 def warm_interleaved(bare, site):
     """Warm runs of the bare page and the tensor page, taken in turn (bare, site, bare, ...)
-    with both pages open: the machine's speed drifts by 2x between contexts a minute apart
-    (measured: a bare page's median warm run 2.4 ms in one context, 4.6 ms in the next), so
-    runs compared against each other are taken in the same seconds. First the block as
+    with both pages open: the machine's speed drifts between contexts a minute apart (with
+    25 runs per context in a row, the ratio was 1.47x in one quiet run and 1.67x in the
+    next), so runs compared against each other are taken in the same seconds. First the block as
     written; then the same block without its picture (its `draw(loss)` line made `pass`: what
     drawing costs a run); then the same panel running exactly the bare snippet (the runner's
     own overhead)."""
@@ -747,6 +747,13 @@ def build_report(data):
         + "; scalar page "
         + ", ".join(f"{x:.2f}" for x in S["scalar_cold_ratios_from_click"])
         + ".",
+        "Warm ratio of each round (medians of runs taken in turn; as written / bare): "
+        + ", ".join(f"{w['site'] / w['bare']:.2f}" for w in R["warm_rounds"])
+        + "; without its picture: "
+        + ", ".join(f"{w['no_picture'] / w['bare']:.2f}" for w in R["warm_rounds"])
+        + "; the bare page's median warm run: "
+        + ", ".join(f"{w['bare']:.1f}" for w in R["warm_rounds"])
+        + " ms.",
         (
             f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
             f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
@@ -907,6 +914,7 @@ def main():
         "order": [],
         "reader": {"from_click": [], "from_intent": []},
         "background_busy": [],
+        "warm_rounds": [],  # per round, the median of each kind's warm runs
     }
     load_before = os.getloadavg()
     try:
@@ -982,6 +990,7 @@ def main():
                 if i == 0:
                     continue  # warms the machine, the browser and the server's file cache
                 R["background_busy"].append(busy)
+                R["warm_rounds"].append({k: med(v) for k, v in warm.items() if k != "same_code_details"})
                 R["order"].append(turn)
                 for k in ("cold", "cold_cpu", "cold_first_output", "stages", "import_numpy_and_print", "second_visit"):
                     R["bare"][k].append(b[k])
