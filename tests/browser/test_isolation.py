@@ -95,3 +95,42 @@ def test_the_service_worker_answers_documents_and_workers_only(fresh_page, site_
     python = {u: sw for u, sw in answered.items() if "/_minigrad/pyodide/" in u}
     assert any(u.endswith("pyodide.asm.wasm") for u in python), sorted(answered)
     assert not any(python.values()), python
+
+
+# Holds the service worker's registration until the test lets it go, so the reader's
+# intent surely comes first (a first visit registers within a second of loading).
+HELD_REGISTRATION = """
+(() => {
+  const register = ServiceWorkerContainer.prototype.register;
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  window.__releaseRegistration = release;
+  ServiceWorkerContainer.prototype.register = function (...args) { return gate.then(() => register.apply(this, args)); };
+})();
+"""
+
+
+def test_a_reader_who_pointed_at_run_is_not_reloaded_under(browser, site_url):
+    """coi-serviceworker reloads a first visit once; not once the reader has pointed at a Run:
+    Python is loading then, and a reload would throw that away. The run goes on, without
+    isolation on this page (Stop restarts Python), and the next page loaded is isolated."""
+    context = browser.new_context()
+    context.add_init_script(HELD_REGISTRATION)
+    page = context.new_page()
+    watch = Watch(page)
+    documents = []
+    page.on("request", lambda r: r.resource_type == "document" and documents.append(r.url))
+    page.goto(site_url + "theory/01-derivatives/")
+    panel = block_panel(page, 0)
+    panel.locator(".mg-run").hover()  # intent: Python starts loading
+    assert page.evaluate("Boolean(window.__minigradRuntime && window.__minigradRuntime.worker)")
+    page.evaluate("window.__releaseRegistration()")
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=30_000)
+    page.wait_for_timeout(1_000)  # a reload would have started by now
+    assert documents == [site_url + "theory/01-derivatives/"], documents
+    assert run_and_wait(panel, timeout=COLD).strip() == shown_output(page, 0).strip()
+    assert page.evaluate("self.crossOriginIsolated") is False
+    page.goto(site_url + "es/breaks/overwrite-grad/")  # the next page loaded: the service worker answers it
+    assert page.evaluate("self.crossOriginIsolated") is True
+    assert not watch.errors, watch.errors
+    context.close()
