@@ -134,3 +134,37 @@ def test_a_reader_who_pointed_at_run_is_not_reloaded_under(browser, site_url):
     assert page.evaluate("self.crossOriginIsolated") is True
     assert not watch.errors, watch.errors
     context.close()
+
+
+# Holds navigator.serviceWorker.ready (the service worker being active) until the test lets
+# it go, as on a slow machine where installing takes a while.
+HELD_ACTIVATION = """
+(() => {
+  const ready = Object.getOwnPropertyDescriptor(ServiceWorkerContainer.prototype, "ready").get;
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  window.__releaseActivation = release;
+  Object.defineProperty(ServiceWorkerContainer.prototype, "ready", {
+    get() { const real = ready.call(this); return gate.then(() => real); },
+  });
+})();
+"""
+
+
+def test_the_first_visit_reloads_once_its_service_worker_is_active(browser, site_url):
+    """coi-serviceworker asks for its reload as soon as its worker starts installing; a page
+    reloaded before the worker is active loads unisolated, and the one reload is spent. The
+    site reloads once `navigator.serviceWorker.ready` says the worker is active."""
+    context = browser.new_context()
+    context.add_init_script(HELD_ACTIVATION)
+    page = context.new_page()
+    documents = []
+    page.on("request", lambda r: r.resource_type == "document" and documents.append(r.url))
+    page.goto(site_url + "theory/01-derivatives/")
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.active))", timeout=30_000)
+    page.wait_for_timeout(1_000)  # the library has asked for its reload by now
+    assert len(documents) == 1, documents
+    page.evaluate("window.__releaseActivation()")
+    page.wait_for_function("self.crossOriginIsolated === true", timeout=30_000)
+    assert len(documents) == 2, documents
+    context.close()
