@@ -57,11 +57,11 @@ def new_context(new_context):
     """Every context (the `context` fixture's and a test's own phone-sized one) has no
     service workers: the site ships coi-serviceworker, which on a first visit reloads the
     page once to make the plain server cross-origin isolated, so a test could read a
-    picture or a cell of the page being unloaded; and the tests of
-    `site_url` mean a host without isolation (Stop restarts Python). Playwright's
-    service_workers="block" is not used: its stub of register() resolves to undefined,
-    which the library cannot handle, where a browser without service workers has no
-    navigator.serviceWorker. test_isolation.py opens its own contexts from `browser`."""
+    picture or a cell of the page being unloaded; and the tests of `site_url` mean a host
+    without isolation (Stop restarts Python). Playwright's service_workers="block" is not
+    used: its stub of register() resolves to undefined, which the library cannot handle,
+    where a browser without service workers has no navigator.serviceWorker.
+    test_isolation.py opens its own contexts from `browser`."""
 
     def without_service_workers(**kwargs):
         context = new_context(**kwargs)
