@@ -150,6 +150,7 @@ SITE_INIT = """
       this.addEventListener("message", (e) => {
         b.messages += 1;
         if (e.data && e.data.type === "ready" && b.ready === null) b.ready = performance.now();
+        if (e.data && e.data.type === "done") b.python = e.data.python_ms;
       });
     }
   };
@@ -166,7 +167,8 @@ SITE_INIT = """
     obs.observe(panel, { attributes: true, attributeFilter: ["data-state"] });
   });
   // Click Run from the page and time it to the settled state, in the page; also
-  // how long the click handler held the main thread, and the worker's messages.
+  // how long the click handler held the main thread, the worker's messages, and
+  // how long the blocks ran in Python (the worker's done message says).
   b.run = async (index) => {
     const panel = document.querySelectorAll(".mg-runner")[index];
     const settled = b.settled(index);
@@ -175,7 +177,7 @@ SITE_INIT = """
     panel.querySelector(".mg-run").click();
     const t1 = performance.now();
     const s = await settled;
-    return { ms: s.at - t0, handler: t1 - t0, messages: b.messages - messages, state: s.state, text: s.text };
+    return { ms: s.at - t0, handler: t1 - t0, python: b.python, messages: b.messages - messages, state: s.state, text: s.text };
   };
 })();
 """
@@ -293,7 +295,7 @@ def bare_context(browser, base, wheel):
 def bare_warm(page, via):
     r = page.evaluate("([code, via]) => bare.warm(code, via)", [BARE_WARM, via])
     assert r["error"] is None and r["text"] == EXPECTED_BLOCK, r
-    return r["done"]
+    return r
 
 
 def site_warm(page):
@@ -310,12 +312,25 @@ def warm_interleaved(bare, site):
     written; then the same block without its picture (its `draw(loss)` line made `pass`: what
     drawing costs a run); then the same panel running exactly the bare snippet (the runner's
     own overhead)."""
-    out = {"bare": [], "bare_runPython": [], "site": [], "no_picture": [], "same_code": [], "same_code_details": []}
+    kinds = ("bare", "bare_runPython", "site", "no_picture", "same_code")
+    out = {**{k: [] for k in kinds}, **{k + "_python": [] for k in kinds}, "same_code_details": []}
+
+    def bare_run(key, via):
+        r = bare_warm(bare, via)
+        out[key].append(r["done"])
+        out[key + "_python"].append(r["python"])
+
+    def site_run(key):
+        r = site_warm(site)
+        out[key].append(r["ms"])
+        out[key + "_python"].append(r["python"])
+        return r
+
     for _ in range(WARM):
-        out["bare"].append(bare_warm(bare, "exec"))
+        bare_run("bare", "exec")
         drawn(site)  # a reader runs again after seeing the picture, not while Graphviz lays it out
-        out["site"].append(site_warm(site)["ms"])
-        out["bare_runPython"].append(bare_warm(bare, "runPython"))
+        site_run("site")
+        bare_run("bare_runPython", "runPython")
     drawn(site)
     code = site.locator("div.language-python.highlight code").first
     as_written = code.text_content()
@@ -323,9 +338,8 @@ def warm_interleaved(bare, site):
     for text, key in ((as_written.replace("    draw(loss)", "    pass"), "no_picture"), (BARE_WARM, "same_code")):
         code.evaluate("(el, code) => { el.textContent = code; }", text)
         for _ in range(WARM):
-            out["bare"].append(bare_warm(bare, "exec"))
-            r = site_warm(site)
-            out[key].append(r["ms"])
+            bare_run("bare", "exec")
+            r = site_run(key)
             if key == "same_code":
                 out["same_code_details"].append({"handler_ms": r["handler"], "messages": r["messages"]})
     site.locator(".mg-reset").first.click()
@@ -755,6 +769,13 @@ def build_report(data):
         + ", ".join(f"{w['bare']:.1f}" for w in R["warm_rounds"])
         + " ms.",
         (
+            "Python's own share of a warm run (medians, worker clock; the rest is the messages between page and "
+            f"worker and the page's own work): bare page {ms(med(R['warm_python']['bare']))} (exec of the snippet); "
+            f"tensor page, the block as written {ms(med(R['warm_python']['site']))}, without its picture "
+            f"{ms(med(R['warm_python']['no_picture']))}, the bare snippet {ms(med(R['warm_python']['same_code']))} "
+            "(the site's runner: the chain's setup, the block, its output and pictures handed over)."
+        ),
+        (
             f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
             f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
             f"{med([d['messages'] for d in details]):.0f} messages per run (the bare page: 2 lines + done = 3). "
@@ -915,6 +936,7 @@ def main():
         "reader": {"from_click": [], "from_intent": []},
         "background_busy": [],
         "warm_rounds": [],  # per round, the median of each kind's warm runs
+        "warm_python": {"bare": [], "site": [], "no_picture": [], "same_code": []},  # Python's share of each run (worker clock)
     }
     load_before = os.getloadavg()
     try:
@@ -994,6 +1016,8 @@ def main():
                 R["order"].append(turn)
                 for k in ("cold", "cold_cpu", "cold_first_output", "stages", "import_numpy_and_print", "second_visit"):
                     R["bare"][k].append(b[k])
+                for k in R["warm_python"]:
+                    R["warm_python"][k] += warm[k + "_python"]
                 R["bare"]["warm"] += warm["bare"]
                 R["bare"]["warm_runPython"] += warm["bare_runPython"]
                 R["site"]["cold_from_click"].append(s["from_click"])

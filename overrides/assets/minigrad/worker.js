@@ -13,10 +13,11 @@
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
- *               {type: "done", id, error, traceback, exit_code, earlier, stopped}
+ *               {type: "done", id, error, traceback, exit_code, earlier, stopped, python_ms}
  *                 (traceback: the reader's report, earlier failed blocks first;
  *                  exit_code: set when sys.exit() ended the run; earlier: names of
- *                  earlier blocks of the chain that raised)
+ *                  earlier blocks of the chain that raised; python_ms: how long the
+ *                  blocks ran in Python, worker clock, null if they did not finish)
  *               {type: "picture", id, kind: "graph", text} | {type: "picture", id, kind: "curve", text, svg, alt, caption}
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
  *               {type: "progress", id?, stage, loaded, total}: stage "download" or
@@ -247,7 +248,7 @@ async function loadNumpy(id) {
 
 async function run({ id, blocks, slug, lang, picture }) {
   current = { id, sent: 0, truncated: false, lang };
-  let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false };
+  let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false, python_ms: null };
   try {
     const chain = JSON.stringify(blocks);
     if (!numpyLoaded && chain !== noNumpyChain) {
@@ -255,7 +256,9 @@ async function run({ id, blocks, slug, lang, picture }) {
       else noNumpyChain = chain;
     }
     const write = (text) => emit("stdout", text);
+    const started = performance.now();
     const result = JSON.parse(runBlocks(chain, slug || "", write, JSON.stringify(picture || {})));
+    done.python_ms = performance.now() - started; // for benchmarks: Python's share of a run
     for (const p of result.pictures) postMessage({ type: "picture", id, ...p }); // a message of its own, never output
     delete result.pictures;
     Object.assign(done, result);
