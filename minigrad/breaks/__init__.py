@@ -12,8 +12,8 @@ import importlib.util
 import linecache
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from . import patch
 
@@ -22,8 +22,7 @@ PACKAGE_DIR = HERE.parent  # .../minigrad
 ROOT = PACKAGE_DIR.parent  # diff paths ("minigrad/tensor.py") are relative to this
 
 
-@dataclass(frozen=True)
-class Break:
+class Break(NamedTuple):  # not a dataclass: see minigrad/breaks/blocks.py
     slug: str
     phase: int
     target: str  # the file the diff edits, e.g. "minigrad/tensor.py"

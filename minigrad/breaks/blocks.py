@@ -21,27 +21,28 @@ import linecache
 import sys
 import traceback
 import types
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import applied
 
 AVAILABLE_PACKAGES = ("numpy", "minigrad")  # what the browser runner loads besides the standard library
 
 
-@dataclass
-class Block:
+# No dataclasses here (nor in patch.py and __init__.py): the browser's worker imports this
+# module as Python starts, and importing `dataclasses` costs 40 ms of that cold start.
+class Block(NamedTuple):
     code: str
     name: str = "<block>"  # what tracebacks call it
     first_line: int = 1  # line number of the code's first line in that name
 
 
-@dataclass
 class Result:
-    output: str  # what the last block printed (stdout), then its error summary line if it raised
-    error: BaseException = None
-    traceback: str = ""  # the reader's report: earlier blocks that raised, then this block's traceback
-    earlier: list = field(default_factory=list)  # names of earlier blocks of the chain that raised
-    pictures: list = field(default_factory=list)  # [(kind, text)] the last block drew (minigrad.viz)
+    def __init__(self, output, error=None, traceback="", earlier=None, pictures=None):
+        self.output = output  # what the last block printed (stdout), then its error summary line if it raised
+        self.error = error
+        self.traceback = traceback  # the reader's report: earlier blocks that raised, then this block's traceback
+        self.earlier = [] if earlier is None else earlier  # names of earlier blocks of the chain that raised
+        self.pictures = [] if pictures is None else pictures  # [(kind, text)] the last block drew (minigrad.viz)
 
     @property
     def summary(self):

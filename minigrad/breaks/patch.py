@@ -11,7 +11,6 @@ comment above), never change.
 """
 
 import re
-from dataclasses import dataclass, field
 
 _HUNK_HEADER = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -27,11 +26,11 @@ class PatchError(Exception):
         self.details = details
 
 
-@dataclass
-class Hunk:
-    header: str
-    old_start: int  # 1-based, as in the header
-    lines: list = field(default_factory=list)  # (tag, text) with tag in " -+"
+class Hunk:  # a plain class, not a dataclass: see minigrad/breaks/blocks.py
+    def __init__(self, header, old_start, lines=None):
+        self.header = header
+        self.old_start = old_start  # 1-based, as in the header
+        self.lines = [] if lines is None else lines  # (tag, text) with tag in " -+"
 
     def before(self):
         return [text for tag, text in self.lines if tag in " -"]
@@ -45,10 +44,10 @@ class Hunk:
         return Hunk(self.header, new_start, [(swap[tag], text) for tag, text in self.lines])
 
 
-@dataclass
 class FilePatch:
-    path: str  # relative to the repository root, e.g. "minigrad/tensor.py"
-    hunks: list
+    def __init__(self, path, hunks):
+        self.path = path  # relative to the repository root, e.g. "minigrad/tensor.py"
+        self.hunks = hunks
 
     def reversed(self):
         return FilePatch(self.path, [h.reversed() for h in self.hunks])
