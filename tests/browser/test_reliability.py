@@ -179,7 +179,9 @@ def test_keyboard_focus_stays_in_the_toolbar_and_the_end_is_announced(page, site
     page.goto(site_url + "breaks/overwrite-grad/")
     toolbar = panel(page, 0).locator(".mg-toolbar")
     runner = panel(page, 0).locator(".mg-run")
-    page.locator("div.language-python.highlight code").first.focus()
+    page.locator("div.language-python.highlight code").first.focus()  # the editor opens on focus
+    expect(page.locator(".cm-content").first).to_be_focused()  # else a Tab would race its loading
+    page.keyboard.press("Escape")  # the editor's hint: Esc then Tab leaves it
     page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
     expect(runner).to_be_focused()
     ring = runner.evaluate("""b => { const s = getComputedStyle(b);
