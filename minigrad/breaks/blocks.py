@@ -29,7 +29,7 @@ AVAILABLE_PACKAGES = ("numpy", "minigrad")  # what the browser runner loads besi
 
 
 # No dataclasses here (nor in patch.py and __init__.py): the browser's worker imports this
-# module as Python starts, and importing `dataclasses` costs 40 ms of that cold start.
+# module as Python starts, and importing `dataclasses` costs about 40 ms of that in Pyodide.
 class Block(NamedTuple):
     code: str
     name: str = "<block>"  # what tracebacks call it

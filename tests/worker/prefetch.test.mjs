@@ -17,7 +17,7 @@ const WHEEL = "http://127.0.0.1:1/_minigrad/pyodide/numpy.whl";
 
 function workerWith(bytes) {
   const requests = [];
-  const context = { postMessage() {}, importScripts() {}, performance, Response, TransformStream, WritableStream, URL, crypto, btoa };
+  const context = { postMessage() {}, importScripts() {}, performance, Response, URL, crypto, btoa };
   context.self = context;
   context.fetch = async (url) => {
     requests.push(String(url));
