@@ -178,7 +178,9 @@
       if (this.interrupt) this.interrupt[0] = 0;
       this.phase(job, "running");
       for (const waiting of this.queue) this.phase(waiting, "waiting");
-      this.worker.postMessage({ type: "run", id: job.id, blocks: job.blocks, slug: job.slug, lang: language(), picture: job.picture });
+      // As JSON text: Python parses it anyway, and a string clones faster than objects.
+      const { id, blocks, slug, picture } = job;
+      this.worker.postMessage({ type: "run", id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) });
     }
 
     dispatch(m) {
@@ -302,10 +304,10 @@
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
         if (message.kind === "graph" && !broken) graphs.healthy = message.text;
-        const options = { root: settings().root, lang: language(), broken, slug, healthy: graphs.healthy };
         // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
-        const key = JSON.stringify([message.kind, message.text, message.svg, message.caption, options.lang, broken, broken && options.healthy]);
-        if (key === onScreen && !box.hidden) return;
+        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, broken && graphs.healthy];
+        if (onScreen && !box.hidden && key.every((part, i) => part === onScreen[i])) return;
+        const options = { root: settings().root, lang: key[4], broken, slug, healthy: graphs.healthy };
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
@@ -456,7 +458,7 @@
       status.textContent = t[m.stage] + amount;
     };
     const settle = (state, message, keepPicture) => {
-      begin(keepPicture);
+      begin(keepPicture, true);
       meter.hidden = true;
       paint(); // everything printed is on screen before the state says so
       status.textContent = message;
@@ -498,7 +500,7 @@
        * replaces the last one in one repaint, with no flash of an empty panel and
        * no layout of the page between the click and the result. */
       begun = false;
-      begin = (keepPicture) => {
+      begin = (keepPicture, over) => {
         if (begun) return;
         begun = true;
         clearTimeout(timer);
@@ -506,9 +508,11 @@
         showLinks(panel, []);
         live.hidden = false;
         pictures.clear(keepPicture);
-        enable(run, false);
-        enable(stop, true);
-        if (phaseName) showPhase();
+        if (!over) { // a run over before it showed that it started: settle() says how it ended
+          enable(run, false);
+          enable(stop, true);
+          if (phaseName) showPhase();
+        }
         paint();
       };
       const timer = setTimeout(begin, QUIET_MS);
@@ -519,14 +523,14 @@
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      const toDraw = []; // pictures arrive just before "done": drawn once the run has settled
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, picture: (m) => toDraw.push(m), phase, progress, alive };
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
       if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
       if (result.failed) show("stderr", t.failed + result.failed + "\n");
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
+      const toDraw = result.pictures || []; // what the block drew: drawn once the run has settled
       settle(state, summary(result), toDraw.length > 0);
       enable(run, true);
       enable(stop, false);

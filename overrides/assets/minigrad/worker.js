@@ -9,16 +9,20 @@
  * Messages in:  {type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer?}
  *               {type: "numpy"}: a block that needs NumPy got intent, the page is fetching
  *                 its wheel; then {type: "numpy", bytes: ArrayBuffer|null} (null: it failed)
- *               {type: "run", id, blocks: [{code, name, first_line}], slug, lang, picture?: {lang, names, other}}
+ *               {type: "run", id, chain, slug, lang, picture}: chain is the JSON text of
+ *                 [{code, name, first_line}], picture of {lang, names, other} (text: the page
+ *                 serialises once what Python parses anyway, and a string clones cheaply)
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
- *               {type: "done", id, error, traceback, exit_code, earlier, stopped, python_ms}
+ *               {type: "done", id, error, traceback, exit_code, earlier, stopped, pictures, python_ms}
  *                 (traceback: the reader's report, earlier failed blocks first;
  *                  exit_code: set when sys.exit() ended the run; earlier: names of
- *                  earlier blocks of the chain that raised; python_ms: how long the
- *                  blocks ran in Python, worker clock, null if they did not finish)
- *               {type: "picture", id, kind: "graph", text} | {type: "picture", id, kind: "curve", text, svg, alt, caption}
+ *                  earlier blocks of the chain that raised; pictures: what the last
+ *                  block drew, [{kind: "graph", text} | {kind: "curve", text, svg, alt, caption}],
+ *                  drawn once the run has settled, so they ride on "done" (no message of
+ *                  their own); python_ms: how long the blocks ran in Python, worker clock,
+ *                  null if they did not finish)
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
  *               {type: "progress", id?, stage, loaded, total}: stage "download" or
  *                 "start" while booting (no id), "numpy" then "running" in a run;
@@ -60,9 +64,21 @@ class _Stream(io.TextIOBase):
             self._write(self._pending)
             self._pending = ""
 
-def _run_for_browser(blocks_json, slug, write, picture_json):
-    blocks = [Block(**b) for b in json.loads(blocks_json)]
-    stream = _Stream(write)
+_stream = None
+_parsed = [None, None]  # the last chain's JSON and its Blocks: Run again (the common case) skips parsing it
+
+def _runner(write):
+    """The run function, given the worker's output callback once: a JS function passed
+    with every run would cost its proxy each time, as would a new stream."""
+    global _stream
+    _stream = _Stream(write)
+    return _run_for_browser
+
+def _run_for_browser(blocks_json, slug, picture_json):
+    if blocks_json != _parsed[0]:
+        _parsed[:] = blocks_json, [Block(**b) for b in json.loads(blocks_json)]
+    blocks, stream = _parsed[1], _stream
+    stream._pending = ""
     try:
         result = run_chain(blocks, slug=slug or None, stdout=stream)
     finally:
@@ -88,7 +104,7 @@ def _picture(kind, text, broken, options):
 
 from minigrad.breaks.numpy_needs import chain_json_needs_numpy as _needs_numpy
 
-_run_for_browser, _needs_numpy
+_runner, _needs_numpy
 `;
 
 function emit(stream, text) {
@@ -219,7 +235,10 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
     py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
-    [runBlocks, needsNumpy] = py.runPython(PRELUDE).toJs();
+    const [runner, needsNumpyOf] = py.runPython(PRELUDE).toJs();
+    runBlocks = runner((text) => emit("stdout", text));
+    runner.destroy();
+    needsNumpy = needsNumpyOf;
     if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
     pyodide = py;
     download.stage = null;
@@ -246,21 +265,17 @@ async function loadNumpy(id) {
   postMessage({ type: "progress", id, stage: "running", loaded: 0, total: 0 });
 }
 
-async function run({ id, blocks, slug, lang, picture }) {
+async function run({ id, chain, slug, lang, picture }) {
   current = { id, sent: 0, truncated: false, lang };
-  let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false, python_ms: null };
+  let done = { type: "done", id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false, pictures: [], python_ms: null };
   try {
-    const chain = JSON.stringify(blocks);
     if (!numpyLoaded && chain !== noNumpyChain) {
       if (needsNumpy(chain, needs)) await loadNumpy(id);
       else noNumpyChain = chain;
     }
-    const write = (text) => emit("stdout", text);
     const started = performance.now();
-    const result = JSON.parse(runBlocks(chain, slug || "", write, JSON.stringify(picture || {})));
+    const result = JSON.parse(runBlocks(chain, slug || "", picture || "{}"));
     done.python_ms = performance.now() - started; // for benchmarks: Python's share of a run
-    for (const p of result.pictures) postMessage({ type: "picture", id, ...p }); // a message of its own, never output
-    delete result.pictures;
     Object.assign(done, result);
   } catch (error) {
     // KeyboardInterrupt from Stop (interrupt buffer) ends here; so would a bug of ours.
