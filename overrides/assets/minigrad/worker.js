@@ -44,7 +44,7 @@ let runBlocks = null;
 let current = null; // {id, sent, truncated}
 
 const PRELUDE = `
-import io, json
+import functools, io, json
 from minigrad.breaks.blocks import Block, run_chain
 
 class _Stream(io.TextIOBase):
@@ -65,7 +65,6 @@ class _Stream(io.TextIOBase):
             self._pending = ""
 
 _stream = None
-_parsed = [None, None]  # the last chain's JSON and its Blocks: Run again (the common case) skips parsing it
 
 def _runner(write):
     """The run function, given the worker's output callback once: a JS function passed
@@ -74,10 +73,13 @@ def _runner(write):
     _stream = _Stream(write)
     return _run_for_browser
 
+@functools.lru_cache(maxsize=64)
+def _blocks(blocks_json):
+    """A chain run again unchanged (the common case) is not parsed again."""
+    return tuple(Block(**b) for b in json.loads(blocks_json))
+
 def _run_for_browser(blocks_json, slug, picture_json):
-    if blocks_json != _parsed[0]:
-        _parsed[:] = blocks_json, [Block(**b) for b in json.loads(blocks_json)]
-    blocks, stream = _parsed[1], _stream
+    blocks, stream = _blocks(blocks_json), _stream
     stream._pending = ""
     try:
         result = run_chain(blocks, slug=slug or None, stdout=stream)
