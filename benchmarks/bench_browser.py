@@ -312,11 +312,12 @@ def warm_interleaved(bare, site):
     written; then the same block without its picture (its `draw(loss)` line made `pass`: what
     drawing costs a run); then the same panel running exactly the bare snippet (the runner's
     own overhead). Every site run follows one bare exec run and nothing else: the bare page's
-    runs through pyodide.runPython (for scale) are taken last, on their own. Taken inside the
-    first series (bare, site, bare runPython, bare, ...), they made that series 1.39-1.59x
-    where the same series without them gave 0.97-1.34x (eight series of 25 in turn, same
-    contexts): the bare page's exec run then came right after its own runPython run of the
-    same snippet, with its caches warm, and the site's run after two of the bare page's."""
+    runs through pyodide.runPython (for scale) are taken last, on their own. Inside the first
+    series (bare, site, bare runPython, bare, ...) they raised its ratio: 1.27-1.61x (median
+    1.36x) against 0.96-1.44x (1.20x) without them, in eight series of 25 each, taken in
+    turn in the same contexts (bench_warm_order.py, warm_order.json). The bare page's exec
+    run then came right after its own runPython run of the same snippet, caches warm, and
+    the site's run after two of the bare page's."""
     kinds = ("bare", "bare_runPython", "site", "no_picture", "same_code")
     out = {**{k: [] for k in kinds}, **{k + "_python": [] for k in kinds}, "same_code_details": []}
 
