@@ -46,7 +46,12 @@
   const OUTPUT_LIMIT = 100000; // characters kept under one block
   const QUIET_MS = 100; // a run shows that it started (output cleared, "Running…") only after this
   const ANNOUNCE_EVERY_MS = 4000; // a download's amount, in the status region, at most this often
-  const STOP_GRACE_MS = 1000; // an interrupt not honoured by then terminates the worker
+  // Stop when isolated (see Runtime.endOrTerminate): pressed again every STOP_PRESS_MS
+  // until Python says it heard it; not heard by STOP_GRACE_MS, or heard and the run
+  // not over by STOP_UNWIND_MS (both from the click), the worker is terminated.
+  const STOP_PRESS_MS = 50;
+  const STOP_GRACE_MS = 1000;
+  const STOP_UNWIND_MS = 3000;
 
   function mb(bytes) {
     return (bytes / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -89,7 +94,9 @@
       this.active = null; // the job the worker is running
       this.nextId = 1;
       this.interrupt = self.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+      this.heard = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null; // the id of the run whose Stop Python heard
       this.bootMs = null;
+      this.lastRestart = null; // why the last Stop terminated Python: {heard, ms}, for bug reports and tests
     }
 
     start() {
@@ -126,7 +133,7 @@
         for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
       });
       const { indexURL, numpyURL, wheelURL, bundleURL, needsURL } = this.config;
-      worker.postMessage({ type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer: this.interrupt });
+      worker.postMessage({ type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer: this.interrupt, stopHeard: this.heard });
       return ready;
     }
 
@@ -203,10 +210,31 @@
         job.resolve({ type: "done", id: job.id, stopped: true, restarted: false });
       } else if (this.active === job && this.interrupt) {
         this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at the next bytecode
-        setTimeout(() => { if (this.active === job) this.terminate(); }, STOP_GRACE_MS);
+        this.endOrTerminate(job, performance.now());
       } else if (this.active === job) {
         this.terminate();
       }
+    }
+
+    /* After an interrupt. Pyodide 0.28 takes a signal from its buffer in two steps,
+     * read then clear, and a Stop written between them is lost (CPython gh-157548;
+     * 1 Stop in 32 in a trial here, under load): so Stop is pressed again until
+     * Python says it heard it (the worker's SIGINT handler writes the run's id into
+     * `heard`). Not heard by STOP_GRACE_MS: Python is stuck outside its bytecode (a
+     * long call into C). Heard: the run ends through its `finally` blocks, or code
+     * that catches KeyboardInterrupt goes on; it gets until STOP_UNWIND_MS. */
+    endOrTerminate(job, stoppedAt) {
+      setTimeout(() => {
+        if (this.active !== job) return; // it ended as asked
+        const heard = Atomics.load(this.heard, 0) === job.id;
+        const ms = performance.now() - stoppedAt;
+        if (ms < (heard ? STOP_UNWIND_MS : STOP_GRACE_MS)) {
+          if (!heard) this.interrupt[0] = 2;
+          return this.endOrTerminate(job, stoppedAt);
+        }
+        this.lastRestart = { heard, ms: Math.round(ms) };
+        this.terminate();
+      }, STOP_PRESS_MS);
     }
 
     /* After instant navigation: runs whose block left the page cannot be

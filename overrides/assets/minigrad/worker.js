@@ -6,7 +6,9 @@
  * wheel is fetched earlier, during the boot, when a block the build marked as
  * needing it (data-numpy) gets the reader's intent.
  *
- * Messages in:  {type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer?}
+ * Messages in:  {type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer?, stopHeard?}
+ *                 (cross-origin isolated only: Stop writes 2 into interruptBuffer; Python
+ *                 writes the run's id into stopHeard, an Int32Array, when it hears it)
  *               {type: "numpy"}: a block that needs NumPy got intent, the page is fetching
  *                 its wheel; then {type: "numpy", bytes: ArrayBuffer|null} (null: it failed)
  *               {type: "run", id, chain, slug, lang, picture}: chain is the JSON text of
@@ -44,7 +46,7 @@ let runBlocks = null;
 let current = null; // {id, sent, truncated}
 
 const PRELUDE = `
-import functools, io, json
+import functools, io, json, signal
 from minigrad.breaks.blocks import Block, run_chain
 
 class _Stream(io.TextIOBase):
@@ -104,9 +106,19 @@ def _picture(kind, text, broken, options):
     return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
             "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
 
+def _hear_stops(heard):
+    """Stop's interrupt (SIGINT) calls heard before it raises KeyboardInterrupt. Pyodide
+    0.28 takes a signal from its buffer in two steps, read then clear, and one written
+    between them is lost (CPython gh-157548): the page presses Stop again until Python
+    says it heard it, and only then waits for the run's finally blocks."""
+    def interrupted(signum, frame):
+        heard()
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, interrupted)
+
 from minigrad.breaks.numpy_needs import chain_json_needs_numpy as _needs_numpy
 
-_runner, _needs_numpy
+_runner, _needs_numpy, _hear_stops
 `;
 
 function emit(stream, text) {
@@ -212,7 +224,7 @@ async function prefetched([url, options]) {
   return new Response(bytes, { status: 200, headers: { "content-type": "application/zip" } });
 }
 
-async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, needsURL, interruptBuffer }) {
+async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, needsURL, interruptBuffer, stopHeard }) {
   const started = performance.now();
   numpyURL = wheel;
   wheelURL = wheelAt;
@@ -237,11 +249,15 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
     py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
-    const [runner, needsNumpyOf] = py.runPython(PRELUDE).toJs();
+    const [runner, needsNumpyOf, hearStops] = py.runPython(PRELUDE).toJs();
     runBlocks = runner((text) => emit("stdout", text));
     runner.destroy();
     needsNumpy = needsNumpyOf;
-    if (interruptBuffer) py.setInterruptBuffer(interruptBuffer);
+    if (interruptBuffer) {
+      hearStops(() => Atomics.store(stopHeard, 0, current ? current.id : 0));
+      py.setInterruptBuffer(interruptBuffer);
+    }
+    hearStops.destroy();
     pyodide = py;
     download.stage = null;
     postMessage({ type: "ready", ms: performance.now() - started });
