@@ -59,7 +59,7 @@ def _matrix(page, lang):
     break, one cell per diagnostic. Each cell is a <details>: its summary is a
     mark that differs in shape and in words (caught / missed), and opening it
     (touch, keyboard, mouse) shows what the diagnostic reported. The report is
-    minigrad.diagnostics' own English text, shown as evidence (code, lang=en)
+    minigrad.checks' own English text, shown as evidence (code, lang=en)
     under a label in the page's language. matrix.css stacks each break's cells
     on narrow screens; the explicit ARIA roles keep it a table for screen
     readers when CSS changes the table's display."""

@@ -1,78 +1,86 @@
-"""The break x diagnostic matrix: computed here, committed as data, rendered by the site.
+"""The break x check matrix and the doctor's signatures: computed here, from one
+run of every check under every break, committed as data, rendered by the site.
 
-Every diagnostic must pass on healthy minigrad (or it would 'catch' everything);
-every break must be caught by at least one (or it is a finding: add the
-diagnostic that catches it). `pytest --update-outputs` rewrites the file.
+Every check must pass on healthy minigrad (or it would 'catch' everything);
+every break must be caught by at least one, and leave a non-empty signature
+(or it is a finding: add the check that catches it). `pytest --update-outputs`
+rewrites both files.
 """
 
+import importlib
 import json
 import tomllib
 
 import pytest
 
-from minigrad import breaks, diagnostics
+from minigrad import breaks, checks
 from minigrad.breaks import HERE
+from minigrad.checks import registry
+from minigrad.doctor import diagnose, signatures
 
 MATRIX = HERE / "matrix.json"
 
 
 @pytest.fixture(scope="module")
-def matrix():
-    return compute_matrix()
+def evidence():
+    return checks.catalogue_evidence()
 
 
-def compute_matrix():
-    matrix = {}
-    for brk in breaks.catalogue():
-        with breaks.applied(brk.slug):
-            from minigrad.diagnostics import DIAGNOSTICS
-
-            row = {}
-            for name, check in DIAGNOSTICS.items():
-                verdict = check()
-                row[name] = {"caught": not verdict.passed, "detail": verdict.detail}
-        matrix[brk.slug] = row
-    return {"diagnostics": list(diagnostics.DIAGNOSTICS), "breaks": matrix}
-
-
-@pytest.mark.parametrize("name", list(diagnostics.DIAGNOSTICS))
-def test_diagnostic_passes_on_healthy_code(name):
-    verdict = diagnostics.DIAGNOSTICS[name]()
+@pytest.mark.parametrize("name", list(checks.DIAGNOSTICS))
+def test_check_passes_on_healthy_code(name):
+    verdict = checks.DIAGNOSTICS[name]()
     assert verdict.passed, str(verdict)
+    assert all(c.status == "passed" for c in verdict.cases), [c for c in verdict.cases if c.status != "passed"]
 
 
-def test_every_diagnostic_has_titles_in_both_languages():
+def test_every_registered_check_is_listed_and_has_titles_in_both_languages():
     titles = tomllib.loads((HERE / "catalogue.toml").read_text())["diagnostic"]
-    assert set(titles) == set(diagnostics.DIAGNOSTICS)
+    assert set(checks.DIAGNOSTICS) == set(registry.CHECKS) == set(titles)
     assert all(set(t["title"]) == {"en", "es"} for t in titles.values())
 
 
-def test_committed_matrix_is_what_the_diagnostics_compute(request, matrix):
-    computed = matrix
+@pytest.mark.parametrize(("path", "compute"), [(MATRIX, checks.matrix), (signatures.FILE, checks.signatures)],
+                         ids=["matrix", "signatures"])
+def test_committed_data_is_what_the_checks_compute(request, evidence, path, compute):
+    computed = json.loads(json.dumps(compute(evidence)))
     if request.config.getoption("--update-outputs"):
-        MATRIX.write_text(json.dumps(computed, indent=1, ensure_ascii=False) + "\n")
-    committed = json.loads(MATRIX.read_text()) if MATRIX.exists() else None
-    assert committed == computed, f"{MATRIX.name} is stale: run `uv run pytest --update-outputs` and commit it"
+        path.write_text(json.dumps(computed, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    committed = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    assert committed == computed, f"{path.name} is stale: run `uv run pytest tests/test_diagnostics_matrix.py --update-outputs` and commit it"
 
 
 @pytest.mark.parametrize("slug", [b.slug for b in breaks.catalogue()])
-def test_every_break_is_caught_by_some_diagnostic(slug, matrix):
-    row = matrix["breaks"][slug]
-    assert any(cell["caught"] for cell in row.values()), f"no diagnostic catches {slug}: add one that does"
+def test_every_break_is_caught_and_leaves_a_signature(slug, evidence):
+    verdicts = evidence[slug]
+    assert any(not v.passed for v in verdicts.values()), f"no check catches {slug}: add one that does"
+    assert checks.failures(verdicts), f"{slug} leaves no failed case: the doctor could never name it"
 
 
-def test_the_default_engine_is_resolved_when_a_diagnostic_is_called():
-    """A diagnostic imported healthy still tests the broken copy inside `applied`: pages rely on it."""
+@pytest.mark.parametrize("brk", breaks.catalogue(), ids=lambda b: b.slug)
+def test_doctor_names_every_break_first_on_minigrads_whole_engine(brk):
+    with breaks.applied(brk.slug):
+        parts = {"Value": importlib.import_module("minigrad.scalar").Value,
+                 "Tensor": importlib.import_module("minigrad.tensor").Tensor,
+                 **{n: importlib.import_module(f"minigrad.{n}") for n in ("nn", "optim", "functional")}}
+        diagnosis = diagnose(**parts)
+    assert diagnosis.caught
+    assert diagnosis.suspects[0][0] == brk.slug, diagnosis.suspects[:3]
+    assert diagnosis.suspects[0][1] > (diagnosis.suspects[1][1] if len(diagnosis.suspects) > 1 else 0)
+
+
+def test_the_default_engine_is_resolved_when_a_check_is_called():
+    """A check imported healthy still tests the broken copy inside `applied`: pages rely on it."""
     with breaks.applied("no-output-seed"):
-        assert diagnostics.diamond_test().status == "caught"
-    assert diagnostics.diamond_test().status == "passed"
+        assert checks.diamond_test().status == "caught"
+    assert checks.diamond_test().status == "passed"
 
 
-def test_a_learner_engine_without_minigrads_modules_skips_what_needs_them():
+def test_an_engine_with_only_a_value_skips_what_needs_the_rest_naming_it():
     from minigrad.scalar import Value
 
-    engine = diagnostics.Engine(Value=Value)
-    assert diagnostics.training_smoke_test(engine).status == "skipped"
-    assert diagnostics.repeatable_gradients(engine).status == "skipped"
-    assert str(diagnostics.shape_invariant(engine)) == "skipped: no Tensor class: 9 cases"
-    assert str(diagnostics.finite_differences(engine)).startswith("passed: 6 functions agree with central differences; skipped no Tensor class: 9 cases")
+    engine = checks.Engine(Value=Value)
+    assert str(checks.training_smoke_test(engine)) == "skipped: your engine has no Tensor, nn, optim, functional: training"
+    assert checks.repeatable_gradients(engine).status == "skipped"
+    assert str(checks.shape_invariant(engine)) == "skipped: your engine has no Tensor: 9 cases"
+    assert str(checks.finite_differences(engine)).startswith(
+        "passed: 6 functions agree with central differences; skipped your engine has no Tensor: 9 cases")

@@ -44,7 +44,7 @@ def test_no_engine_at_all_is_bad_usage(capsys):
     with pytest.raises(SystemExit) as exit:
         main([])
     assert exit.value.code == 2
-    assert "give --scalar TARGET, --tensor TARGET, or both" in capsys.readouterr().err
+    assert "give --engine DIR, or one of --scalar, --tensor, --nn, --optim, --functional" in capsys.readouterr().err
 
 
 def test_a_file_that_fails_to_import_shows_its_own_traceback_only(capsys, tmp_path):

@@ -51,9 +51,9 @@ def test_micrograd_is_not_caught_and_its_missing_ops_are_skipped_by_name():
 
     diagnosis = diagnose(Value)
     assert not diagnosis.caught and diagnosis.suspects == []
-    skipped = {c.name: c.detail for c in diagnosis.verdicts["finite-differences"].cases if c.status == "skipped"}
-    assert skipped["tanh(a*b) / c"] == "needs tanh"
-    assert skipped["exp, log, relu, sigmoid"] == "needs exp, log, sigmoid"
+    skipped = {c.name: c.missing for c in diagnosis.verdicts["finite-differences"].cases if c.status == "skipped"}
+    assert skipped["tanh(a*b) / c"] == ("Value.tanh",)
+    assert skipped["exp, log, relu, sigmoid"] == ("Value.exp", "Value.log", "Value.sigmoid")
     assert diagnosis.verdicts["diamond-test"].status == "passed"
 
 
@@ -147,7 +147,7 @@ def test_json_is_exactly_one_object_with_checks_and_suspects(capsys):
     code = main(["--scalar", "tests/doctor_engines/kahn_relu.py:Value", "--json", "--lang", "es"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1
-    assert set(report) == {"checks", "suspects"}
+    assert set(report) == {"checks", "suspects", "fix_first"} and report["fix_first"] is None
     assert [c["status"] for c in report["checks"]] == ["skipped", "caught", "passed", "caught", "skipped", "skipped", "skipped", "skipped"]
     assert all({"name", "status", "detail"} <= set(c) for c in report["checks"])
     assert report["suspects"][0]["slug"] == "relu-gated-on-upstream"

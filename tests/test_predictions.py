@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from markdown_blocks import parse_page
-from minigrad.diagnostics import DIAGNOSTICS
+from minigrad.checks import DIAGNOSTICS
 
 ROOT = Path(__file__).resolve().parents[1]
 BREAKS_DIR = ROOT / "docs" / "breaks"

@@ -1,9 +1,7 @@
 """binary_cross_entropy_with_logits and softmax against PyTorch (issue 11, breaks-a).
 
 torch's numbers are committed in tests/data/torch_reference_breaks_a.json by
-scripts/make_torch_reference_breaks_a.py (torch is not in the uv environment);
-the same script writes minigrad/torch_reference_losses.json, which the
-`loss-reference` diagnostic reads, so it is checked here too.
+scripts/make_torch_reference_breaks_a.py (torch is not in the uv environment).
 """
 
 import json
@@ -12,9 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from minigrad import diagnostics  # noqa: F401 (registers loss_checks before it is used)
 from minigrad import functional as F
-from minigrad.diagnostic_cases import _weight_array
+from minigrad.checks.engine import weight_array
 from minigrad.tensor import Tensor
 from module_at import module_at
 
@@ -28,7 +25,7 @@ def _run(case):
         out = F.binary_cross_entropy_with_logits(x, np.array(case["target"]))
     else:
         out = F.softmax(x)
-    (out * Tensor(_weight_array(out.shape))).sum().backward()
+    (out * Tensor(weight_array(out.shape))).sum().backward()
     return out.data, x.grad
 
 
@@ -52,14 +49,6 @@ def test_bce_with_logits_refuses_mismatched_shapes_as_torch_does():
         F.binary_cross_entropy_with_logits(Tensor(np.zeros((4, 1))), np.zeros(4))
 
 
-def test_loss_reference_data_is_what_the_diagnostic_reads():
-    from minigrad.loss_checks import REFERENCE
-
-    from minigrad.diagnostic_cases import LOSS_CASES
-
-    assert set(json.loads(REFERENCE.read_text())) == set(LOSS_CASES)
-
-
 try:
     import torch  # noqa: F401
 except ImportError:
@@ -69,15 +58,4 @@ except ImportError:
 @pytest.mark.skipif(torch is None, reason="torch is not installed here (it is not a dependency): the committed data is checked above")
 def test_committed_data_matches_a_fresh_torch_run():
     module = module_at(ROOT / "scripts" / "make_torch_reference_breaks_a.py", "make_ref_a")
-    diagnostic, parity = module.compute()
-    assert json.loads(json.dumps(parity)) == PARITY
-    from minigrad.loss_checks import REFERENCE
-
-    assert json.loads(json.dumps(diagnostic, ensure_ascii=False)) == json.loads(REFERENCE.read_text())
-
-
-def test_loss_reference_skips_an_engine_without_minigrads_functional():
-    from minigrad.scalar import Value
-
-    verdict = diagnostics.loss_reference(diagnostics.Engine(Value=Value))
-    assert verdict.status == "skipped" and "needs minigrad's functional" in verdict.detail
+    assert json.loads(json.dumps(module.compute())) == PARITY

@@ -1,56 +1,82 @@
-"""The doctor: the catalogue's diagnostics, run on a learner's own engine.
+"""The doctor: the site's checks, run on a learner's own engine.
 
-`check_engine(Value, Tensor)` runs every diagnostic of minigrad/diagnostics.py
-on the learner's classes (the engine protocol is on docs/doctor.md), prints
-each check as passed / caught / skipped with its evidence, and ranks the
-catalogue's breaks by how well their signatures (signatures.json, computed on
-minigrad with each break applied) explain what was caught. On the site's page
-(Pyodide) the suspects also become links, through the page's `minigrad_page`
-module; in CPython that module does not exist and the report is text only.
-`python -m minigrad.doctor` is the command-line form.
+`check_engine(Value, Tensor, nn=..., optim=..., functional=...)` runs every
+check of minigrad.checks on the learner's parts (the protocol is on
+docs/doctor.md; any part may be missing), prints each check as passed /
+caught / skipped with its evidence, and ranks the catalogue's breaks by how
+well their signatures (signatures.json, computed on minigrad with each break
+applied) explain what was caught. `check_folder(path)` does the same for a
+package folder, as `python -m minigrad.doctor --engine DIR` does in a process
+of its own (isolated.py). On the site's page (Pyodide) the suspects also
+become links, through the page's `minigrad_page` module.
 """
 
 import json
-from dataclasses import dataclass
 
+from .. import checks
 from . import ranking, report, signatures
-from .evidence import examine, failures, ran
+from .evidence import crashed_only, examine
+from .loading import load_engine
 
 
-@dataclass
 class Diagnosis:
-    verdicts: dict  # check name -> diagnostics.Verdict
-    suspects: list  # [(slug, match)], most likely first
+    def __init__(self, verdicts, suspects, ended=None):
+        self.verdicts = verdicts  # check name -> Verdict
+        self.suspects = suspects  # [(slug, match)], most likely first
+        self.ended = ended  # how the engine ended the doctor's process, if it did (the command line)
+
+    @property
+    def crashed(self):
+        """The first case that raised, when the engine raised in every case that ran."""
+        return crashed_only(self.verdicts)
 
     @property
     def caught(self):
-        return any(v.status == "caught" for v in self.verdicts.values())
+        return bool(self.ended) or any(v.status == "caught" for v in self.verdicts.values())
 
 
-def diagnose(Value=None, Tensor=None, time_limit=3.0):
-    """Every diagnostic on the learner's classes (time_limit: seconds per check, None for none), and the ranking."""
-    if Value is None and Tensor is None:
-        raise ValueError("the doctor needs a Value class, a Tensor class, or both")
-    verdicts = examine(Value, Tensor, time_limit)
-    suspects = ranking.rank(failures(verdicts), ran(verdicts), signatures.load())
-    return Diagnosis(verdicts, suspects)
+def rank(verdicts, ended=None):
+    """The Diagnosis of what the checks saw: no suspects for an engine that only crashes."""
+    suspects = [] if crashed_only(verdicts) or ended else ranking.rank(
+        checks.failures(verdicts), checks.ran(verdicts), signatures.load())
+    return Diagnosis(verdicts, suspects, ended)
 
 
-def _describe(Value, Tensor):
-    return ", ".join(f"{kind} = {cls.__qualname__}"
-                     for kind, cls in (("Value", Value), ("Tensor", Tensor)) if cls is not None)
+def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time_limit=3.0, on_case=None):
+    """Every check on the learner's parts (time_limit: seconds per check, None for none), and the ranking."""
+    parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
+    if not any(parts.values()):
+        raise ValueError("the doctor needs a Value class, a Tensor class, or modules nn, optim, functional")
+    return rank(examine(checks.Engine(**parts), time_limit, on_case))
 
 
-def check_engine(Value=None, Tensor=None, lang=None, time_limit=3.0):
-    """Print the doctor's report on a learner's classes; returns the Diagnosis.
+def _describe(parts):
+    return ", ".join(f"{name} = {getattr(thing, '__qualname__', None) or thing.__name__}"
+                     for name, thing in parts.items() if thing is not None)
+
+
+def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, lang=None, time_limit=3.0):
+    """Print the doctor's report on a learner's parts; returns the Diagnosis.
 
     `lang` defaults to the page's language on the site, English elsewhere."""
+    parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
+    return _report(parts, _describe(parts), lang, time_limit)
+
+
+def check_folder(folder, lang=None, time_limit=3.0):
+    """The doctor on a learner's package folder, in this process (the page's "Load a folder")."""
+    parts, where = load_engine(folder)
+    return _report(parts, ", ".join(f"{p} = {w}" for p, w in where.items()), lang, time_limit)
+
+
+def _report(parts, described, lang, time_limit):
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
-    diagnosis = diagnose(Value, Tensor, time_limit)
-    print(report.as_text(diagnosis.verdicts, diagnosis.suspects, _describe(Value, Tensor), lang))
+    on_case = (lambda check, case: page.progress(check, case)) if page and hasattr(page, "progress") else None
+    diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    print(report.as_text(diagnosis, described, lang, paths=page is None))
     if page:  # the page lists the suspects as links, built there from the slugs
-        shown = report.as_dict(diagnosis.verdicts, diagnosis.suspects, lang)["suspects"][: report.SHOWN_SUSPECTS]
+        shown = report.as_dict(diagnosis, lang)["suspects"][: report.SHOWN_SUSPECTS]
         page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
     return diagnosis
 

@@ -1,45 +1,48 @@
-"""python -m minigrad.doctor --scalar TARGET [--tensor TARGET] [--lang en|es] [--json]
+"""python -m minigrad.doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json]
 
-TARGET is path/to/file.py:ClassName or dotted.module:ClassName. Exit 0 when
-nothing is caught, 1 when something is, 2 for bad usage (a bad target is one
-line on stderr; a file that fails to import shows its own traceback).
+DIR is your package folder (e.g. src/minigrad): Value from scalar.py,
+engine.py or value.py, Tensor from tensor.py, and nn.py, optim.py,
+functional.py, each optional. A class TARGET is path/to/file.py:ClassName or
+dotted.module:ClassName, a MODULE path/to/file.py or dotted.module; each names
+or overrides a part. Your code runs in a process of its own. Exit 0 when
+nothing is caught, 1 when something is (or your engine crashed the process),
+2 for bad usage, a bad target, or a module that fails to import.
 """
 
 import argparse
-import contextlib
 import sys
 
-from . import diagnose, report
-from .loading import ImportFailure, TargetError, load_class
+from . import isolated, rank, report
+
+PARTS = {"scalar": "Value", "tensor": "Tensor", "nn": "nn", "optim": "optim", "functional": "functional"}
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m minigrad.doctor", description=__doc__.splitlines()[2])
-    parser.add_argument("--scalar", metavar="TARGET", help="your Value class")
-    parser.add_argument("--tensor", metavar="TARGET", help="your Tensor class")
+    parser = argparse.ArgumentParser(prog="python -m minigrad.doctor", description="Check your own autograd engine.")
+    parser.add_argument("--engine", metavar="DIR", help="your package folder")
+    for flag, part in PARTS.items():
+        kind = "class" if part in ("Value", "Tensor") else "module"
+        parser.add_argument(f"--{flag}", metavar="TARGET" if kind == "class" else "MODULE", help=f"your {part} {kind}")
     parser.add_argument("--lang", choices=("en", "es"), default="en")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument("--time-limit", type=float, default=3.0, metavar="SECONDS", help="per check (default 3)")
     args = parser.parse_args(argv)
-    if not args.scalar and not args.tensor:
-        parser.error("give --scalar TARGET, --tensor TARGET, or both")
-    try:
-        with contextlib.redirect_stdout(sys.stderr):  # a module that prints on import keeps --json clean
-            Value = load_class(args.scalar) if args.scalar else None
-            Tensor = load_class(args.tensor) if args.tensor else None
-    except TargetError as e:
-        print(f"minigrad.doctor: {e}", file=sys.stderr)
-        return 2
-    except ImportFailure as e:
-        print(f"minigrad.doctor: {e}:\n{e.traceback}", file=sys.stderr, end="")
-        return 2
-    diagnosis = diagnose(Value, Tensor, args.time_limit)
+    targets = {part: getattr(args, flag) for flag, part in PARTS.items() if getattr(args, flag)}
+    if not args.engine and not targets:
+        parser.error("give --engine DIR, or one of --scalar, --tensor, --nn, --optim, --functional")
+    events, ended = isolated.run(args.engine, targets, args.time_limit)
+    for event in events:
+        if event["event"] in ("bad-target", "import-failure"):
+            print(f"minigrad.doctor: {event['message']}" + (f":\n{event['traceback']}" if "traceback" in event else ""),
+                  file=sys.stderr, end="" if "traceback" in event else "\n")
+            return 2
+    where = next((e["where"] for e in events if e["event"] == "loaded"), targets)
+    diagnosis = rank(isolated.verdicts_of(events), ended)
     if args.json:
-        print(report.as_json(diagnosis.verdicts, diagnosis.suspects, args.lang))
+        print(report.as_json(diagnosis, args.lang))
     else:
-        engines = ", ".join(f"{kind} = {t}" for kind, t in (("Value", args.scalar), ("Tensor", args.tensor)) if t)
-        print(report.as_text(diagnosis.verdicts, diagnosis.suspects, engines, args.lang))
-    return 1 if diagnosis.caught else 0
+        print(report.as_text(diagnosis, ", ".join(f"{part} = {w}" for part, w in where.items()), args.lang))
+    return 1 if diagnosis.caught or diagnosis.crashed else 0
 
 
 if __name__ == "__main__":

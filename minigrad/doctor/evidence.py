@@ -1,46 +1,42 @@
-"""Run every diagnostic on an engine and keep its evidence, case by case.
+"""Run every check on a learner's engine, bounded in time, and keep its evidence.
 
 The evidence of a failed case is its status (wrong values, wrong shape,
-raised) and which parts were wrong (output, input 0, ...), keyed by
-"check/case". It is what a break's signature is made of (signatures.py) and
-what a learner's engine is matched with (ranking.py).
+raised) and which parts were wrong (output, input 0, loss rises, ...), keyed
+by "check/case" (minigrad.checks.failures). It is what a break's signature is
+made of and what a learner's engine is matched with (ranking.py).
 """
 
 import contextlib
 import sys
 
-from .. import diagnostics
+from .. import checks
 from .guard import TimeLimit
 
 
-def examine(Value=None, Tensor=None, time_limit=3.0):
-    """{check name: Verdict} for a learner's classes; what they print goes to stderr, not the report."""
-    limit = TimeLimit(time_limit)
-    engine = diagnostics.Engine(Value=Value, Tensor=Tensor, guard=limit)
-    verdicts = {}
+def examine(engine, time_limit=3.0, on_case=None):
+    """{check name: Verdict} for a learner's engine; what it prints goes to stderr, not the report."""
+    engine.guard = TimeLimit(time_limit)
+    engine.on_case = on_case
     with contextlib.redirect_stdout(sys.stderr):
-        for name, check in diagnostics.DIAGNOSTICS.items():
-            limit.start_check()
-            verdicts[name] = check(engine)
-    return verdicts
+        return checks.run_all(engine)
 
 
-def failures(verdicts):
-    """{"check/case": {"status", "wrong"}} for every case that failed (a case that timed out
-    shows no break's symptom, only that it never finished: it is reported, not matched)."""
-    return {
-        f"{check}/{case.name}": {"status": case.status, "wrong": list(case.wrong)}
-        for check, verdict in verdicts.items()
-        for case in verdict.cases
-        if case.failed and case.status != "timed out"
-    }
+def crashed_only(verdicts):
+    """The first case that raised, when every case that ran raised: an engine to fix before any diagnosis."""
+    ran = [c for v in verdicts.values() for c in v.cases if c.status not in ("skipped",)]
+    if ran and all(c.status == "raised" for c in ran):
+        return ran[0]
+    return None
 
 
-def ran(verdicts):
-    """The "check/case" keys that ran to the end (were neither skipped nor stopped) on this engine."""
-    return {
-        f"{check}/{case.name}"
-        for check, verdict in verdicts.items()
-        for case in verdict.cases
-        if case.status not in ("skipped", "timed out")
-    }
+def as_data(verdict):
+    """A Verdict as JSON data (what the isolated process sends back)."""
+    return {"passed": verdict.passed, "detail": verdict.detail, "cases": [
+        {"name": c.name, "status": c.status, "detail": c.detail, "wrong": list(c.wrong), "numbers": c.numbers,
+         "missing": list(c.missing), "trace": c.trace} for c in verdict.cases]}
+
+
+def from_data(data):
+    cases = [checks.Case(c["name"], c["status"], c["detail"], c["wrong"], c["numbers"], c["missing"], c["trace"])
+             for c in data["cases"]]
+    return checks.Verdict(data["passed"], data["detail"], cases)

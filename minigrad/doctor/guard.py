@@ -6,13 +6,17 @@ The interrupt is a BaseException, so a learner's `except Exception:` cannot
 swallow it; it comes out as TimeoutError, which the diagnostics record as
 evidence like any other exception. Elsewhere (Pyodide in the browser, a thread
 that is not the main one) there is no timer: in the browser the page's Stop
-button interrupts the run instead.
+button interrupts the run instead, and an engine that recurses without end gets a
+RecursionError under a lower limit instead of overflowing the browser's stack.
 """
 
 import signal
 import sys
 import threading
 import time
+
+
+BROWSER_RECURSION_LIMIT = 400  # frames of the learner's code, on top of the doctor's own
 
 
 class _Stop(BaseException):
@@ -40,10 +44,14 @@ class TimeLimit:
         self.deadline = time.monotonic() + self.seconds if self.available else None
 
     def __call__(self, fn):
-        try:
-            return self._bounded(fn)
-        except SystemExit as e:  # a learner's sys.exit() must not end the doctor
-            raise RuntimeError(f"the engine called sys.exit({e.code!r})") from None
+        if sys.platform == "emscripten":  # Pyodide: a RecursionError before the browser's stack overflows
+            limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(min(limit, BROWSER_RECURSION_LIMIT))
+            try:
+                return fn()
+            finally:
+                sys.setrecursionlimit(limit)
+        return self._bounded(fn)
 
     def _bounded(self, fn):
         if not self.available or self.deadline is None:

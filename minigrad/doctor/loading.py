@@ -1,5 +1,10 @@
-"""Load a learner's class from `path/to/file.py:Class` or `dotted.module:Class`.
+"""Load a learner's engine: a whole package folder, a class or a module.
 
+`load_engine(folder, ...)` finds the parts in a learner's package folder:
+`Value` in scalar.py, engine.py or value.py, `Tensor` in tensor.py, and the
+modules nn.py, optim.py and functional.py, each optional; a target of its own
+(`path/to/file.py:Class` or `dotted.module:Class` for a class,
+`path/to/file.py` or `dotted.module` for a module) names or overrides a part.
 A file inside a package (a directory with `__init__.py`) is imported as part of
 its package, so its relative imports work; the package is imported under an
 alias, because a learner's package is often called `minigrad` too and must not
@@ -15,6 +20,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
+CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor",)}
+MODULES = ("nn", "optim", "functional")
+PARTS = ("Value", "Tensor", *MODULES)
 
 
 class TargetError(Exception):
@@ -37,6 +45,78 @@ class ImportFailure(Exception):
 def _theirs(filename):
     """Not importlib's machinery, not the doctor's own frames."""
     return not filename.startswith("<frozen") and Path(filename).resolve().parent != HERE
+
+
+def load_engine(folder=None, **targets):
+    """{part: class or module} for the parts found in `folder` and those named in `targets`
+    (Value=..., Tensor=..., nn=..., optim=..., functional=...), and {part: where it came from}."""
+    parts, where = {}, {}
+    if folder is not None:
+        for part, (thing, origin) in _from_folder(Path(folder)).items():
+            parts[part], where[part] = thing, origin
+    for part, target in targets.items():
+        if target:
+            parts[part] = load_class(target) if part in CLASSES else load_module(target)
+            where[part] = target
+    return parts, where
+
+
+def _from_folder(folder):
+    if not folder.is_dir():
+        raise TargetError(f"no such folder: {folder}")
+    folder = _the_package_in(folder)
+    stems = [*(s for stems in CLASSES.values() for s in stems), *MODULES]
+    present = [s for s in stems if (folder / f"{s}.py").is_file()]
+    if not present:
+        raise TargetError(f"{folder} has none of {', '.join(s + '.py' for s in stems)}")
+    load = _in_package if (folder / "__init__.py").is_file() else _by_plain_name(folder, present)
+    found = {}
+    for part, candidates in CLASSES.items():
+        for stem in (s for s in candidates if s in present):
+            module = load(folder, stem)
+            if isinstance(getattr(module, part, None), type):
+                found[part] = (getattr(module, part), f"{folder / stem}.py:{part}")
+                break
+    for stem in (s for s in MODULES if s in present):
+        found[stem] = (load(folder, stem), f"{folder / stem}.py")
+    return found
+
+
+def _in_package(folder, stem):
+    return load_module(str(folder / f"{stem}.py"))
+
+
+def _by_plain_name(folder, stems):
+    """Files of a folder that is no package import each other by plain name (`from tensor import
+    Tensor`): import them under those names, so that every file sees the same classes."""
+    sys.path.insert(0, str(folder))
+    for stem in stems:
+        module = sys.modules.get(stem)
+        if module is not None and Path(getattr(module, "__file__", "") or "").resolve().parent != folder.resolve():
+            del sys.modules[stem]  # a module of that name from elsewhere (another learner's folder)
+
+    def load(folder, stem):
+        try:
+            return importlib.import_module(stem)
+        except Exception as e:
+            raise ImportFailure(f"{folder / stem}.py", e) from None
+
+    return load
+
+
+def _the_package_in(folder):
+    """`src/` for `src/minigrad/`: a folder holding exactly one package is taken to mean it."""
+    if any((folder / f"{s}.py").is_file() for s in ("scalar", "engine", "value", "tensor", *MODULES)):
+        return folder
+    packages = [d for d in folder.iterdir() if d.is_dir() and (d / "__init__.py").is_file()]
+    return packages[0] if len(packages) == 1 else folder
+
+
+def load_module(target):
+    """A module from `path/to/file.py` or `dotted.module`."""
+    if target.endswith(".py") or "/" in target or "\\" in target:
+        return _load_file(target, Path(target))
+    return _load_dotted(target, target)
 
 
 def load_class(target):

@@ -2,13 +2,16 @@
 
 Titles of checks and breaks come from minigrad/breaks/catalogue.toml, so the
 report speaks the site's words; a suspect's page is docs/breaks/<slug>.md (or
-.es.md). Case details are the diagnostics' own, with their numbers.
+.es.md), printed on the command line (on the site the page shows links).
+Case details are the checks' own, with their numbers; skip reasons are worded
+here, in the report's language, from the names the engine lacks.
 """
 
 import json
 import tomllib
 
 from ..breaks import HERE, catalogue
+from ..checks.reasons import describe
 
 WORDS = {
     "en": {
@@ -18,6 +21,9 @@ WORDS = {
         "none": "Nothing caught: no break in the catalogue explains what these checks saw.",
         "unexplained": "Something is caught, but no break in the catalogue matches it.",
         "suspects": "Likely breaks, most likely first (match in %):",
+        "crashed": "Your engine raised {error} in every case that ran (first: {check}, {case}): fix that first.",
+        "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
+        "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
@@ -27,22 +33,12 @@ WORDS = {
         "none": "Nada detectado: ninguna rotura del catálogo explica lo que vieron estas comprobaciones.",
         "unexplained": "Algo se detecta, pero ninguna rotura del catálogo coincide.",
         "suspects": "Roturas probables, la más probable primero (coincidencia en %):",
+        "crashed": "Tu motor lanzó {error} en todos los casos que se ejecutaron (el primero: {check}, {case}): arregla eso primero.",
+        "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
+        "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
     },
 }
-# Why a case was skipped, in Spanish (the diagnostics give it in English).
-REASONS_ES = {
-    "no Value class": "sin clase Value",
-    "no Tensor class": "sin clase Tensor",
-    "needs minigrad's nn and functional": "necesita nn y functional de minigrad",
-    "needs minigrad's nn and optim": "necesita nn y optim de minigrad",
-}
 SHOWN_SUSPECTS = 3
-
-
-def _reason(detail, lang):
-    if lang != "es":
-        return detail
-    return REASONS_ES.get(detail) or detail.replace("needs ", "necesita ", 1)
 
 
 def _titles():
@@ -50,8 +46,25 @@ def _titles():
     return {name: d["title"] for name, d in diagnostics.items()}, {b.slug: b.title for b in catalogue()}
 
 
-def as_dict(verdicts, ranked, lang="en"):
-    """What --json prints: {"checks": [...], "suspects": [...]}, suspects most likely first."""
+def _fix_first(diagnosis, lang, check_titles):
+    """What the learner must fix before any diagnosis: a process ended by the engine, or nothing but errors."""
+    words = WORDS[lang]
+    if diagnosis.ended:
+        ended = diagnosis.ended
+        how = words["signal"].format(name=ended["signal"]) if ended.get("signal") else words["exit"].format(code=ended["code"])
+        check = check_titles[ended["check"]][lang] if ended.get("check") in check_titles else words["loading"]
+        return {"message": words["ended"].format(check=check, case=ended.get("case") or "-", how=how), "trace": ""}
+    case = diagnosis.crashed
+    if case:
+        check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
+        error = case.trace.strip().splitlines()[-1].split(":")[0] if case.trace else "an error"
+        return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=case.name),
+                "trace": case.trace}
+    return None
+
+
+def as_dict(diagnosis, lang="en"):
+    """What --json prints: {"checks": [...], "suspects": [...], "fix_first": null or {...}}."""
     check_titles, break_titles = _titles()
     suffix = "" if lang == "en" else f".{lang}"
     checks = [
@@ -60,24 +73,24 @@ def as_dict(verdicts, ranked, lang="en"):
             "title": check_titles[name][lang],
             "status": verdict.status,
             "detail": verdict.detail,
-            "cases": [{"name": c.name, "status": c.status, "detail": c.detail, "wrong": list(c.wrong), "numbers": c.numbers}
-                      for c in verdict.cases],
+            "cases": [{"name": c.name, "status": c.status, "detail": c.detail or describe(c.missing, lang),
+                       "wrong": list(c.wrong), "numbers": c.numbers, "missing": list(c.missing)} for c in verdict.cases],
         }
-        for name, verdict in verdicts.items()
+        for name, verdict in diagnosis.verdicts.items()
     ]
     suspects = [
         {"slug": slug, "title": break_titles[slug][lang], "page": f"docs/breaks/{slug}{suffix}.md", "match": score}
-        for slug, score in ranked
+        for slug, score in diagnosis.suspects
     ]
-    return {"checks": checks, "suspects": suspects}
+    return {"checks": checks, "suspects": suspects, "fix_first": _fix_first(diagnosis, lang, check_titles)}
 
 
-def as_json(verdicts, ranked, lang="en"):
-    return json.dumps(as_dict(verdicts, ranked, lang), ensure_ascii=False)
+def as_json(diagnosis, lang="en"):
+    return json.dumps(as_dict(diagnosis, lang), ensure_ascii=False)
 
 
-def as_text(verdicts, ranked, engines, lang="en"):
-    words, report = WORDS[lang], as_dict(verdicts, ranked, lang)
+def as_text(diagnosis, engines, lang="en", paths=True):
+    words, report = WORDS[lang], as_dict(diagnosis, lang)
     lines = [words["engine"].format(engines=engines), ""]
     for check in report["checks"]:
         lines.append(f"{words[check['status']]:<10} {check['title']}")
@@ -85,8 +98,8 @@ def as_text(verdicts, ranked, engines, lang="en"):
         for case in check["cases"]:
             if case["status"] == "passed":
                 continue
-            if case["status"] == "skipped":  # grouped by reason: missing ops are named once
-                skipped.setdefault(_reason(case["detail"], lang), []).append(case["name"])
+            if case["status"] == "skipped":  # grouped by reason: missing names are said once
+                skipped.setdefault(describe(case["missing"], lang), []).append(case["name"])
                 continue
             parts = f" [{', '.join(case['wrong'])}]" if case["wrong"] else ""
             detail = case["detail"] if case["detail"].startswith(case["name"]) else f"{case['name']}: {case['detail']}"
@@ -97,8 +110,10 @@ def as_text(verdicts, ranked, engines, lang="en"):
             listed = "; ".join(names) if len(names) <= 2 else words["cases"].format(n=len(names))
             lines.append(f"{'':<10} - {words['skipped']} ({reason}): {listed}")
     lines.append("")
-    caught = any(c["status"] == "caught" for c in report["checks"])
-    if not caught:
+    if report["fix_first"]:
+        lines.append(report["fix_first"]["message"])
+        lines += report["fix_first"]["trace"].rstrip().splitlines()
+    elif not any(c["status"] == "caught" for c in report["checks"]):
         lines.append(words["none"])
     elif not report["suspects"]:
         lines.append(words["unexplained"])
@@ -106,5 +121,6 @@ def as_text(verdicts, ranked, engines, lang="en"):
         lines.append(words["suspects"])
         for i, s in enumerate(report["suspects"][:SHOWN_SUSPECTS], 1):
             lines.append(f"  {i}. {s['title']} ({round(100 * s['match'])}%)")
-            lines.append(f"     {s['page']}")
+            if paths:
+                lines.append(f"     {s['page']}")
     return "\n".join(lines)

@@ -161,7 +161,7 @@ def test_matrix_page_has_no_serious_axe_violation(page, site_url, path, viewport
 def test_spanish_matrix_has_no_english_outside_the_reports(page, site_url):
     """Words of the English matrix that come back in the Spanish one are English
     left behind, unless kept on purpose (KEPT_IN_ENGLISH). The reports are
-    minigrad.diagnostics' English output, shown as code marked lang=en."""
+    minigrad.checks' English output, shown as code marked lang=en."""
     page.goto(site_url + "diagnostics/")
     english = set(re.findall(r"[A-Za-z_]+", matrix(page).evaluate(WORDS_OUTSIDE_CODE)))
     page.goto(site_url + "es/diagnostics/")

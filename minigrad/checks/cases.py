@@ -1,0 +1,98 @@
+"""The cases the checks run: plain functions of their inputs, so one table runs
+on minigrad, on a learner's engine and (their twins) on PyTorch in
+scripts/make_check_reference.py. Each case names what it needs beyond the
+check's own needs; without it the case is skipped, by name."""
+
+import numpy as np
+
+# Broadcasting and reductions in both of the seed's regimes, plus matmul: (shapes, f, needs).
+TENSOR_CASES = {
+    "add (3,) + (4, 3)": ([(3,), (4, 3)], lambda a, b: a + b, ()),
+    "add (3, 1) + (3, 5)": ([(3, 1), (3, 5)], lambda a, b: a + b, ()),
+    "mul (3, 1) * (3, 5)": ([(3, 1), (3, 5)], lambda a, b: a * b, ()),
+    "div (4, 3) / (3,)": ([(4, 3), (3,)], lambda a, b: a / (b * b + 1), ("Tensor.__truediv__",)),
+    "matmul (3, 4) @ (4, 2)": ([(3, 4), (4, 2)], lambda a, b: a @ b, ("Tensor.__matmul__",)),
+    "sum axis 1 (3, 4)": ([(3, 4)], lambda a: a.sum(axis=1), ("Tensor.sum",)),
+    "mean axis 0 (4, 3)": ([(4, 3)], lambda a: a.mean(axis=0), ("Tensor.mean",)),
+    "max axis 1 (3, 4)": ([(3, 4)], lambda a: a.max(axis=1), ("Tensor.max",)),
+    "tanh, exp, relu (2, 3)": ([(2, 3)], lambda a: a.tanh() + (a * 0.5).exp() + a.relu(),
+                               ("Tensor.tanh", "Tensor.exp", "Tensor.relu")),
+}
+
+# (f, needs); the inputs are 2, 3, 4 (the PyTorch reference keeps its own).
+SCALAR_CASES = {
+    "diamond (a*b + c) * (a - c)": (lambda a, b, c: (a * b + c) * (a - c), ()),
+    "x*x + x": (lambda a, b, c: a * a + a, ()),
+    "tanh(a*b) / c": (lambda a, b, c: (a * b).tanh() / c, ("Value.tanh",)),
+    "exp, log, relu, sigmoid": (lambda a, b, c: (a.exp() + c.log()) * b.relu() + (a * b).sigmoid(),
+                                ("Value.exp", "Value.log", "Value.relu", "Value.sigmoid")),
+    "a ** 3 - b ** -2": (lambda a, b, c: a**3 - b**-2, ()),
+    # relu's input and its upstream gradient on opposite sides of zero: the case
+    # that tells "gate on the input" from "gate on the upstream gradient".
+    "relu(a - b) * c + relu(c - a) * -b": (lambda a, b, c: (a - b).relu() * c + (c - a).relu() * -b,
+                                           ("Value.relu", "Value.__neg__")),
+}
+
+
+def constant_column(x):
+    """Feature 1 made constant: a normalization without eps divides by zero there."""
+    x = x.copy()
+    x[:, 1] = 2.0
+    return x
+
+
+def layer_norm(x, m):
+    """LayerNorm(4) with a scale and shift that are not 1 and 0, set through parameters():
+    the one that starts at ones is the scale, whatever the engine calls it or its shape."""
+    ln = m.nn.LayerNorm(4)
+    for p in m.parameters(ln):
+        start = m.values(p)
+        m.set_values(p, (1 + 0.1 * np.arange(4)) if np.all(start == 1) else 0.1 * np.arange(4))
+    return ln(x)
+
+
+def batch_norm_eval(x, m):
+    bn = m.nn.BatchNorm1d(3)
+    data = m.values(x)
+    bn(m.tensor(data[:3] * 2 + 1))
+    bn(m.tensor(data[2:] - 1))
+    bn.eval()  # not bn.eval()(x): a learner's eval() may return None
+    return bn(x)
+
+
+# Layers and losses through the engine's own modules: (input shape, input transform, f(x, engine), needs).
+MODULE_CASES = {
+    "layernorm (3, 4)": ((3, 4), None, layer_norm, ("nn.LayerNorm",)),
+    "batchnorm1d train (5, 3), a constant feature": ((5, 3), constant_column, lambda x, m: m.nn.BatchNorm1d(3)(x),
+                                                     ("nn.BatchNorm1d",)),
+    "batchnorm1d eval after two batches (5, 3)": ((5, 3), None, batch_norm_eval, ("nn.BatchNorm1d",)),
+    "log_softmax of logits near 1000 (2, 3)": ((2, 3), lambda x: x + 1000, lambda x, m: m.F.log_softmax(x),
+                                               ("functional.log_softmax",)),
+    "cross_entropy (4, 3)": ((4, 3), None, lambda x, m: m.F.cross_entropy(x, np.array([0, 2, 1, 2])),
+                             ("functional.cross_entropy",)),
+}
+
+
+def module_input(name):
+    shape, transform, _, _ = MODULE_CASES[name]
+    x = np.random.default_rng(len(name)).normal(size=shape)
+    return transform(x) if transform else x
+
+
+# Losses and softmax: (input, f(x, engine), needs). Targets are the engine's own tensors.
+BCE_TARGETS = np.array([1.0, 0.0, 1.0, 0.5, 1.0, 0.0])
+MSE_TARGET = np.array([[0.5], [-1.0], [2.0], [0.0]])
+BCE_CASE = "binary_cross_entropy_with_logits, logits from -800 to 40 (6,)"
+
+LOSS_CASES = {
+    "softmax (3, 4)": (np.arange(12.0).reshape(3, 4) % 5 - 2.0, lambda x, m: m.F.softmax(x), ("functional.softmax",)),
+    "mse_loss (4, 1)": (np.array([[1.0], [-2.0], [0.5], [3.0]]), lambda x, m: m.F.mse_loss(x, m.tensor(MSE_TARGET)),
+                        ("functional.mse_loss",)),
+    BCE_CASE: (np.array([-800.0, -40.0, -3.0, 0.0, 2.0, 40.0]),
+               lambda x, m: m.F.binary_cross_entropy_with_logits(x, m.tensor(BCE_TARGETS)),
+               ("functional.binary_cross_entropy_with_logits",)),
+}
+
+
+def random_inputs(shapes):
+    return [np.random.default_rng(seed).normal(size=s) for seed, s in enumerate(shapes)]

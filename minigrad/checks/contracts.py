@@ -1,0 +1,80 @@
+"""Module contracts: promises of layers and optimizers that no gradient check
+sees, because the gradients are right and the *use* is wrong.
+
+Each case states one promise as torch documents it (eval-mode Dropout is the
+identity; a parameter held in a list is still a parameter; clipping keeps the
+update's direction; AdamW's decay is not rescaled by Adam's statistics),
+through the course's protocol only.
+"""
+
+import numpy as np
+
+from .evidence import Failure
+from .registry import CaseSpec, check
+
+
+def _dropout_in_eval(m):
+    x = m.tensor(np.arange(1.0, 7.0).reshape(2, 3))
+    with m.seeded(0):  # a broken layer's mask, hence the evidence, is the same every run
+        dropout = m.nn.Dropout(0.5)
+        dropout.eval()
+        got = m.values(dropout(x))
+    expected = m.values(x)
+    if not np.array_equal(got, expected):
+        return Failure(f"Dropout(0.5) in eval changed {int(np.sum(got != expected))} of 6 inputs: "
+                       f"{got[0].tolist()} for {expected[0].tolist()}", ("Dropout in eval",))
+
+
+def _parameters_in_a_list(m):
+    nn = m.nn
+    holder = getattr(nn, "ModuleList", list)  # a torch-style engine registers list items through ModuleList
+
+    class Blocks(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.blocks = holder([nn.Linear(2, 2), nn.Linear(2, 2)])
+            self.head = nn.Linear(2, 1)
+
+    expected = 2 * len(m.parameters(nn.Linear(2, 2))) + len(m.parameters(nn.Linear(2, 1)))
+    found = len(m.parameters(Blocks()))
+    if found != expected:
+        return Failure(f"parameters() found {found} of {expected} tensors of a model holding two Linear layers in a list",
+                       ("parameters() in a list",))
+
+
+def _clip_keeps_direction(m):
+    params = [m.leaf(np.zeros(2)) for _ in range(2)]
+    params[0].grad, params[1].grad = np.array([3.0, 0.0]), np.array([0.0, 0.4])
+    total = m.number(m.nn.clip_grad_norm_(params, 1.0))
+    got = np.concatenate([m.grad(p) for p in params])
+    expected = np.array([3.0, 0.0, 0.0, 0.4]) / (np.hypot(3.0, 0.4) + 1e-6)
+    if not np.isclose(total, np.hypot(3.0, 0.4)) or not np.allclose(got, expected, atol=1e-6):
+        return Failure(f"clip_grad_norm_ of grads [3, 0], [0, 0.4] to 1: returned {total:.4g}, grads "
+                       f"{np.round(got, 4).tolist()}, expected {np.hypot(3.0, 0.4):.4g} and "
+                       f"{np.round(expected, 4).tolist()}", ("clipping",))
+
+
+def _adamw_decay_is_decoupled(m):
+    p = m.leaf(np.array([2.0, 0.5]))
+    p.grad = np.zeros(2)
+    m.optim.AdamW([p], lr=0.1, weight_decay=0.1).step()
+    got = m.values(p)
+    if not np.allclose(got, [1.98, 0.495]):
+        return Failure(f"AdamW(lr=0.1, weight_decay=0.1), zero gradient: weights [2, 0.5] became "
+                       f"{np.round(got, 4).tolist()}, expected [1.98, 0.495]", ("AdamW decay",))
+
+
+CONTRACTS = {
+    "Dropout in eval is the identity": (("nn.Dropout",), _dropout_in_eval),
+    "parameters() sees layers held in a list": (("nn.Module", "nn.Linear"), _parameters_in_a_list),
+    "clip_grad_norm_ scales every gradient by one factor": (("nn.clip_grad_norm_",), _clip_keeps_direction),
+    "AdamW decays by lr * weight_decay, outside Adam's statistics": (("optim.AdamW",), _adamw_decay_is_decoupled),
+}
+
+
+@check("module-contracts", "module contracts", needs=("Tensor",),
+       passed=lambda cases: f"{sum(c.status != 'skipped' for c in cases)} layer and optimizer contracts hold")
+def module_contracts(engine):
+    """Layers and optimizers keep the promises torch documents for them."""
+    for name, (needs, run) in CONTRACTS.items():
+        yield CaseSpec(name, needs, run)

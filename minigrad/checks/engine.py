@@ -1,0 +1,170 @@
+"""The engine under test: minigrad's modules, or a learner's, any part absent.
+
+Checks read an engine by duck typing, through the course's protocol
+(docs/doctor.md), never through minigrad's internals: a leaf is built whether
+or not the constructor takes `requires_grad`, an array is read from `.data` or
+from an `np.ndarray` subclass itself, a scalar is reduced with `.sum()` or,
+lacking it, with `@` and ones, parameters are set through `parameters()` and
+their arrays. What an engine lacks raises `Missing`, which the runner turns
+into a skip that names it: a missing op is never evidence of a break.
+"""
+
+import contextlib
+import importlib
+import inspect
+import numbers
+
+import numpy as np
+
+PARTS = ("Value", "Tensor", "nn", "optim", "functional")
+
+
+class Missing(Exception):
+    """The engine has no such class, module or op (dotted names: "Tensor.sum", "nn.LayerNorm")."""
+
+    def __init__(self, *names):
+        super().__init__(", ".join(names))
+        self.names = names
+
+
+def _direct(fn):
+    return fn()
+
+
+def _defined(cls, name):
+    """`name` written by the engine's author: an ndarray subclass inherits a `sum` that builds no graph."""
+    return any(name in vars(k) for k in inspect.getmro(cls) if k not in (np.ndarray, object, np.generic))
+
+
+class Engine:
+    """Value, Tensor, nn, optim, functional (each may be None) and the guard every case runs in."""
+
+    def __init__(self, Value=None, Tensor=None, nn=None, optim=None, functional=None, guard=_direct):
+        self.Value, self.Tensor, self.nn, self.optim, self.functional = Value, Tensor, nn, optim, functional
+        self.guard = guard  # runs one case's call into the engine (the doctor adds a time limit)
+        self.on_case = None  # told (check, case) before each case runs: the doctor's progress
+        self._keyword = None
+
+    @classmethod
+    def minigrad(cls, guard=_direct):
+        """minigrad's modules as imported now: the broken copy inside `minigrad.breaks.applied(slug)`."""
+        mod = {n: importlib.import_module(f"minigrad.{n}") for n in ("scalar", "tensor", "nn", "optim", "functional")}
+        return cls(mod["scalar"].Value, mod["tensor"].Tensor, mod["nn"], mod["optim"], mod["functional"], guard)
+
+    @property
+    def F(self):
+        return self.functional
+
+    def has(self, dotted):
+        part, _, attr = dotted.partition(".")
+        owner = getattr(self, part)
+        if owner is None or not attr:
+            return owner is not None
+        return _defined(owner, attr) if isinstance(owner, type) else hasattr(owner, attr)
+
+    def missing(self, needs):
+        """The names in `needs` the engine lacks; a part that is missing altogether is named once."""
+        missing = []
+        for name in needs:
+            part = name.partition(".")[0]
+            name = name if self.has(part) else part
+            if not self.has(name) and name not in missing:
+                missing.append(name)
+        return missing
+
+    def require(self, *needs):
+        missing = self.missing(needs)
+        if missing:
+            raise Missing(*missing)
+
+    # ---- tensors, whatever their constructor and storage -------------------
+
+    def tensor(self, array, grad=False):
+        """A Tensor of `array` (copied); a leaf that wants its gradient when `grad`."""
+        self.require("Tensor")
+        array = np.array(array, dtype=float)
+        if self._keyword is None:
+            self._keyword = _takes_requires_grad(self.Tensor)
+        t = self.Tensor(array, requires_grad=True) if grad and self._keyword else self.Tensor(array)
+        if grad and not self._keyword and hasattr(t, "requires_grad"):
+            t.requires_grad = True
+        return t
+
+    def leaf(self, array):
+        return self.tensor(array, grad=True)
+
+    def values(self, t):
+        """The numbers in a Value, a Tensor (`.data`, or the array itself for an ndarray subclass), or a number."""
+        if isinstance(t, (numbers.Number, np.generic)):
+            return np.asarray(t, dtype=float)
+        if isinstance(t, np.ndarray):
+            return np.asarray(t, dtype=float)
+        return np.asarray(t.data, dtype=float)
+
+    def number(self, t):
+        return float(self.values(t).reshape(()))
+
+    def grad(self, t):
+        """The gradient as an array, or None (PyTorch leaves None on inputs a graph never uses)."""
+        g = getattr(t, "grad", None)
+        return None if g is None else self.values(g).copy()  # a copy: zero_grad() may clear it in place
+
+    def total(self, t):
+        """t reduced to one element: `.sum()`, or `@` with ones when the engine has no sum."""
+        if self.has("Tensor.sum"):
+            return t.sum()
+        if not self.has("Tensor.__matmul__"):
+            raise Missing("Tensor.sum")
+        shape = self.values(t).shape
+        if len(shape) == 0:
+            return t
+        if len(shape) == 1:
+            return t @ self.tensor(np.ones(shape))
+        if len(shape) == 2:
+            return self.tensor(np.ones((1, shape[0]))) @ t @ self.tensor(np.ones((shape[1], 1)))
+        raise Missing("Tensor.sum")
+
+    def weighted_total(self, out):
+        """A fixed, non-uniform weighting of `out`, summed: a uniform one hides wrong sums."""
+        return self.total(out * self.tensor(weight_array(self.values(out).shape)))
+
+    def set_values(self, t, array):
+        """Write into a parameter in place, so the module and the optimizer still hold it."""
+        target = t if isinstance(t, np.ndarray) else t.data
+        if isinstance(target, np.ndarray) and target.flags.writeable:
+            target[...] = np.reshape(array, target.shape)
+        else:
+            t.data = np.array(array, dtype=float).reshape(np.shape(target))
+
+    def parameters(self, module):
+        return list(module.parameters())
+
+    @contextlib.contextmanager
+    def seeded(self, seed=0):
+        """Reproducible initialisation without assuming an rng attribute: NumPy's global generator
+        is seeded, and the engine's `manual_seed` called if it has one; both are restored after."""
+        state = np.random.get_state()
+        np.random.seed(seed)
+        nn = self.nn
+        saved = getattr(nn, "_rng", None)  # minigrad keeps its generator there; put it back as found
+        if nn is not None and hasattr(nn, "manual_seed"):
+            nn.manual_seed(seed)
+        try:
+            yield
+        finally:
+            np.random.set_state(state)
+            if saved is not None:
+                nn._rng = saved
+
+
+def weight_array(shape):
+    """A fixed, non-uniform loss weight (the same numbers the PyTorch reference used)."""
+    return np.arange(int(np.prod(shape))).reshape(shape) % 7 - 3.0
+
+
+def _takes_requires_grad(cls):
+    try:
+        params = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "requires_grad" or p.kind is p.VAR_KEYWORD for p in params)

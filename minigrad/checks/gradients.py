@@ -1,0 +1,80 @@
+"""Checks of the gradients themselves: their shapes, central differences, the diamond."""
+
+from ..gradcheck import gradcheck
+from .cases import SCALAR_CASES, TENSOR_CASES, random_inputs
+from .engine import weight_array
+from .evidence import Failure, part
+from .registry import CaseSpec, check
+
+
+def _ran(cases):
+    return sum(c.status != "skipped" for c in cases)
+
+
+@check("shape-invariant", "shapes", passed=lambda cases: f"every gradient has its tensor's shape ({_ran(cases)} cases)")
+def shape_invariant(engine):
+    """After every backward, each gradient has its tensor's shape."""
+    for name, (shapes, f, needs) in TENSOR_CASES.items():
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, shapes=shapes, f=f: _shapes(m, name, shapes, f))
+
+
+def _shapes(m, name, shapes, f):
+    leaves = [m.leaf(a) for a in random_inputs(shapes)]
+    out = f(*leaves)
+    try:
+        m.weighted_total(out).backward()
+    except Exception as e:
+        return Failure(f"{name}: backward raised {type(e).__name__}: {e}", ("run",), "raised")
+    wrong = []
+    for i, leaf in enumerate(leaves):
+        grad = m.grad(leaf)
+        if grad is None or grad.shape != m.values(leaf).shape:
+            wrong.append((i, None if grad is None else grad.shape))
+    if wrong:
+        i, got = wrong[0]
+        detail = f"{name}: input {i} has shape {m.values(leaves[i]).shape}, its gradient {got}"
+        return Failure(detail, tuple(f"input {i}" for i, _ in wrong), "wrong shape")
+
+
+def _gradcheck(name, run):
+    result = run()
+    if not result.ok:
+        status = "wrong shape" if "shape" in result.message else "wrong values"
+        return Failure(f"{name}: {result}", (part(f"input {result.input}", result.analytic),), status)
+
+
+@check("finite-differences", "finite differences",
+       passed=lambda cases: f"{_ran(cases)} functions agree with central differences")
+def finite_differences(engine):
+    """Analytic gradients agree with central differences on non-uniform losses."""
+    for name, (f, needs) in SCALAR_CASES.items():
+        yield CaseSpec(name, ("Value", *needs), lambda m, name=name, f=f: _gradcheck(
+            name, lambda: gradcheck(f, m.Value(2.0), m.Value(3.0), m.Value(4.0))))
+    for name, (shapes, f, needs) in TENSOR_CASES.items():
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, shapes=shapes, f=f: _gradcheck(
+            name, lambda: _tensor_gradcheck(m, shapes, f)))
+
+
+def _tensor_gradcheck(m, shapes, f):
+    leaves = [m.leaf(a) for a in random_inputs(shapes)]
+    weight = m.tensor(weight_array(m.values(f(*leaves)).shape))
+    return gradcheck(lambda *xs: m.total(f(*xs) * weight), *leaves)
+
+
+DIAMOND = "diamond (a*b + c) * (a - c) at 2, 3, 4"
+BY_HAND = (4.0, -4.0, -12.0)
+
+
+@check("diamond-test", DIAMOND, needs=("Value",), passed=lambda cases: "(a.grad, b.grad, c.grad) = (4.0, -4.0, -12.0), as by hand")
+def diamond_test(engine):
+    """The hand-worked diamond of theory page 03: L = (a*b + c) * (a - c) at 2, 3, 4."""
+    yield CaseSpec(DIAMOND, (), _diamond)
+
+
+def _diamond(m):
+    a, b, c = (m.Value(x) for x in (2.0, 3.0, 4.0))
+    ((a * b + c) * (a - c)).backward()
+    got = tuple(None if v.grad is None else float(v.grad) for v in (a, b, c))
+    if got != BY_HAND:
+        wrong = tuple(part(n, g) for n, g, e in zip("abc", got, BY_HAND) if g != e)
+        return Failure(f"(a.grad, b.grad, c.grad) = {got}, by hand {BY_HAND}", wrong)

@@ -1,0 +1,111 @@
+"""Checks against PyTorch: values and gradients equal torch's on fixed inputs.
+
+PyTorch's numbers are committed in torch_reference.json beside this file, the
+one home of the checks' reference data, written by scripts/make_check_reference.py
+(torch is not a dependency). Layers and losses run through the engine's own
+modules, so no parameter layout is assumed.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from .cases import LOSS_CASES, MODULE_CASES, MSE_TARGET, SCALAR_CASES, TENSOR_CASES
+from .evidence import Failure, close, part
+from .registry import CaseSpec, check
+
+REFERENCE = Path(__file__).with_name("torch_reference.json")
+
+
+def reference():
+    return json.loads(REFERENCE.read_text(encoding="utf-8"))
+
+
+def _ran(cases):
+    return sum(c.status != "skipped" for c in cases)
+
+
+def _worst(label, got, expected):
+    """`input 0 (0, 1): -3 vs torch's -0.75`: where a part is furthest from the reference."""
+    expected = np.asarray(expected, dtype=float)
+    if got is None:
+        return f"{label}: no gradient"
+    if np.shape(got) != expected.shape:
+        return f"{label}: shape {np.shape(got)} vs torch's {expected.shape}"
+    diff = np.abs(got - expected)
+    at = np.unravel_index(int(np.argmax(np.where(np.isnan(diff), np.inf, diff))), expected.shape)
+    return f"{label} {tuple(int(i) for i in at)}: {float(got[at]):.6g} vs torch's {float(expected[at]):.6g}"
+
+
+def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
+    """f on fresh leaves, backward of a weighted sum; output and each input's gradient against torch's."""
+    leaves = [m.leaf(a) for a in expected["inputs"]]
+    out = f(*leaves)
+    m.weighted_total(out).backward()
+    output, expected_output = m.values(out), np.asarray(expected["output"], dtype=float)
+    grads = [m.grad(leaf) for leaf in leaves]
+    bad = [i for i, (g, e) in enumerate(zip(grads, expected["grads"])) if not close(g, e, *grad_tol)]
+    wrong = (("output",) if not close(output, expected_output) else ()) + tuple(part(f"input {i}", grads[i]) for i in bad)
+    shapes = [i for i in bad if grads[i] is None or grads[i].shape != np.shape(expected["grads"][i])]
+    status = "wrong shape" if shapes or output.shape != expected_output.shape else "wrong values"
+    numbers = "; ".join(([_worst("output", output, expected_output)] if "output" in wrong else [])
+                        + [_worst(f"input {i}", grads[i], expected["grads"][i]) for i in bad])
+    if "output" in wrong:
+        first = np.round(output.reshape(len(output), -1)[0], 4).tolist() if output.ndim else output.item()
+        shown = f" (first row {first})" if module else ""
+        return Failure(f"{name}: output differs from torch's{shown}", wrong, status, numbers)
+    if bad:
+        what = "input gradient" if module else f"gradient of input {bad[0]}"
+        return Failure(f"{name}: {what} differs from torch's", wrong, status, numbers)
+
+
+def _scalar(m, name, f, expected):
+    inputs = [m.Value(x) for x in expected["inputs"]]
+    f(*inputs).backward()
+    got = [None if v.grad is None else float(v.grad) for v in inputs]
+    wrong = tuple(part(f"input {i}", g) for i, (g, e) in enumerate(zip(got, expected["grads"])) if not close(g, e))
+    if wrong:
+        return Failure(f"{name}: gradients {got} differ from torch's {expected['grads']}", wrong)
+
+
+@check("torch-reference", "PyTorch reference",
+       passed=lambda cases: f"{_ran(cases)} cases match PyTorch's values and gradients")
+def torch_reference(engine):
+    """Values and gradients equal PyTorch's, on tensors, layers, losses and scalars."""
+    ref = reference()
+    for name, (_, f, needs) in TENSOR_CASES.items():
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(m, name, f, ref[name]))
+    for name, (_, _, f, needs) in MODULE_CASES.items():
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(
+            m, name, lambda x: f(x, m), ref[name], grad_tol=(1e-8, 1e-10), module=True))
+    for name, (f, needs) in SCALAR_CASES.items():
+        yield CaseSpec(name, ("Value", *needs), lambda m, name=name, f=f: _scalar(m, name, f, ref[name]))
+
+
+SHAPE_CASE = "mse_loss (4, 1) against a (4,) target"
+
+
+def _refuses_mismatched_shapes(m):
+    """torch broadcasts (with a warning) to (4, 4); the course's contract is to refuse, by any exception."""
+    x = m.leaf(LOSS_CASES["mse_loss (4, 1)"][0])
+    try:
+        loss = m.F.mse_loss(x, m.tensor(MSE_TARGET.reshape(-1)))
+    except Exception:
+        return None
+    detail = f"{SHAPE_CASE}: returned {m.number(loss):.6g} (averaged over (4, 4)) instead of raising ValueError"
+    return Failure(detail, ("output",))
+
+
+@check("loss-reference", "losses", needs=("functional",),
+       passed=lambda cases: f"{len(cases)} loss cases match PyTorch and refuse mismatched shapes")
+def loss_reference(engine):
+    """softmax, mse_loss and binary_cross_entropy_with_logits equal PyTorch's; mismatched shapes are refused.
+
+    The other checks reach `functional` only through `cross_entropy` and `log_softmax`, so a wrong
+    default axis in `softmax`, an unstable binary cross-entropy or a loss that broadcasts passes them."""
+    ref = reference()
+    for name, (x, f, needs) in LOSS_CASES.items():
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(
+            m, name, lambda t: f(t, m), ref[name]))
+    yield CaseSpec(SHAPE_CASE, ("Tensor", "functional.mse_loss"), _refuses_mismatched_shapes)

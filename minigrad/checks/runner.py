@@ -1,0 +1,72 @@
+"""Every check on one engine, and every check under every break of the catalogue.
+
+`catalogue_evidence()` is the one loop "each check on minigrad with each break
+applied"; the diagnostics matrix (which check catches which break, shown on
+the site) and the doctor's signatures (which cases fail, and how) are two
+views of its result, so they cannot disagree.
+"""
+
+import contextlib
+import sys
+
+from . import contracts, gradients, reference, training  # noqa: F401 (each registers its checks)
+from .engine import Engine
+from .registry import CHECKS
+
+ORDER = ("shape-invariant", "finite-differences", "diamond-test", "torch-reference", "training-smoke-test",
+         "repeatable-gradients", "loss-reference", "module-contracts")
+DIAGNOSTICS = {name: CHECKS[name] for name in ORDER}
+
+
+def run_all(engine, on_check=None):
+    """{check name: Verdict}; `on_check(name)` is told before each check starts (the page shows it)."""
+    verdicts = {}
+    for name, chk in DIAGNOSTICS.items():
+        if on_check:
+            on_check(name)
+        verdicts[name] = chk(engine)
+    return verdicts
+
+
+def catalogue_evidence():
+    """{slug: {check name: Verdict}} on minigrad's whole engine with each break applied."""
+    from .. import breaks  # here: the checks must import without the catalogue (the browser's boot)
+
+    evidence = {}
+    for brk in breaks.catalogue():
+        with breaks.applied(brk.slug), contextlib.redirect_stdout(sys.stderr):
+            evidence[brk.slug] = run_all(Engine.minigrad())
+    return evidence
+
+
+def matrix(evidence):
+    """What minigrad/breaks/matrix.json holds: every break against every check."""
+    rows = {slug: {name: {"caught": not v.passed, "detail": v.detail} for name, v in verdicts.items()}
+            for slug, verdicts in evidence.items()}
+    return {"diagnostics": list(DIAGNOSTICS), "breaks": rows}
+
+
+def failures(verdicts):
+    """{"check/case": {"status", "wrong"}} for every case that failed (a case that timed out
+    shows no break's symptom, only that it never finished: it is reported, not matched)."""
+    return {
+        f"{check}/{case.name}": {"status": case.status, "wrong": list(case.wrong)}
+        for check, verdict in verdicts.items()
+        for case in verdict.cases
+        if case.failed and case.status != "timed out"
+    }
+
+
+def ran(verdicts):
+    """The "check/case" keys that ran to the end (neither skipped nor stopped) on this engine."""
+    return {
+        f"{check}/{case.name}"
+        for check, verdict in verdicts.items()
+        for case in verdict.cases
+        if case.status not in ("skipped", "timed out")
+    }
+
+
+def signatures(evidence):
+    """What minigrad/doctor/signatures.json holds: each break's failed cases."""
+    return {slug: failures(verdicts) for slug, verdicts in evidence.items()}

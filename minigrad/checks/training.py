@@ -1,0 +1,107 @@
+"""Checks of the training loop: a small model learns, and zero_grad() really resets.
+
+Through the course's protocol only (Sequential, Linear, Tanh, SGD,
+cross_entropy): no rng attribute, parameter name or layout is assumed. A
+failed run says how the loss curve failed (rises, never changes, stalls) and
+whether the weights moved, which is what tells a flipped update from one that
+never reaches the weights. When the engine's own initialisation fails, the same
+model is trained again from parameters the check sets itself: a model that
+learns from those but not from its own is an initialisation bug.
+"""
+
+import numpy as np
+
+from .engine import weight_array
+from .evidence import Failure, Passed
+from .registry import CaseSpec, check
+
+XOR_X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+XOR_Y = np.array([0, 1, 1, 0])
+STEPS = 300
+NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "nn.Tanh", "optim.SGD", "functional.cross_entropy")
+
+
+def _xor_model(m):
+    with m.seeded(0):
+        return m.nn.Sequential(m.nn.Linear(2, 8), m.nn.Tanh(), m.nn.Linear(8, 2))
+
+
+def _train(m, model):
+    """The losses of STEPS steps of SGD (lr 0.5, momentum 0.9), and whether any weight moved."""
+    params = m.parameters(model)
+    before = [m.values(p).copy() for p in params]
+    opt = m.optim.SGD(params, lr=0.5, momentum=0.9)
+    x, losses = m.tensor(XOR_X), []
+    for _ in range(STEPS):
+        opt.zero_grad()
+        loss = m.F.cross_entropy(model(x), XOR_Y)
+        loss.backward()
+        opt.step()
+        losses.append(m.number(loss))
+    moved = any(not np.array_equal(b, m.values(p)) for b, p in zip(before, params))
+    return losses, moved
+
+
+def _verdict(losses, moved, note=""):
+    first, final = losses[0], losses[-1]
+    if final < 0.05:
+        return Passed(f"XOR loss {first:.4f} -> {final:.4f} after {STEPS} steps{note}")
+    if not np.isfinite(final) or final > first:
+        curve = "loss rises"
+    elif np.ptp(losses) == 0:
+        curve = "loss never changes"
+    else:
+        curve = "loss stalls"
+    wrong = (curve, "weights moved" if moved else "weights unchanged")
+    return Failure(f"XOR loss {first:.4f} -> {final:.4f} after {STEPS} steps (expected < 0.05){note}", wrong)
+
+
+def _own_init(m):
+    return _verdict(*_train(m, _xor_model(m)))
+
+
+def _doctor_init(m):
+    model = _xor_model(m)
+    rng = np.random.default_rng(0)
+    for p in m.parameters(model):
+        m.set_values(p, rng.uniform(-0.5, 0.5, m.values(p).shape))
+    return _verdict(*_train(m, model), note=", from parameters set by the check")
+
+
+@check("training-smoke-test", "training", needs=NEEDS, passed=lambda cases: cases[0].detail)
+def training_smoke_test(engine):
+    """A small MLP learns XOR with SGD: loss falls below 0.05 within 300 steps."""
+    first = yield CaseSpec("XOR", (), _own_init, "training raised")
+    if first is not None and first.status == "wrong values":
+        yield CaseSpec("XOR from parameters set by the check", (), _doctor_init, "training raised")
+
+
+def _name_in(module, p, i):
+    """The attribute a module holds a parameter under (weight, W, ...), for the report only."""
+    return next((k for k, v in vars(module).items() if v is p), f"parameter {i}")
+
+
+def _two_passes(m):
+    x = m.tensor(np.random.default_rng(1).normal(size=(4, 3)))
+    layer = m.nn.Linear(3, 2)
+    params = m.parameters(layer)
+    opt = m.optim.SGD(params, lr=0.1)
+    grads = []
+    for _ in range(2):
+        opt.zero_grad()
+        m.total(layer(x).tanh() * m.tensor(weight_array((4, 2)))).backward()
+        grads.append([m.grad(p) for p in params])
+    for i, (first, second) in enumerate(zip(*grads)):
+        if first is None or second is None:
+            return Failure(f"{_name_in(layer, params[i], i)} has no gradient after backward", ("no gradient",))
+        if not np.allclose(first, second):
+            ratio = float(np.median(second / np.where(first == 0, np.nan, first)))
+            name = _name_in(layer, params[i], i)
+            return Failure(f"second pass {name}.grad is {ratio:g}x the first: gradients leaked across zero_grad()", ("leaked",))
+
+
+@check("repeatable-gradients", "two passes", needs=("Tensor", "Tensor.tanh", "nn.Linear", "optim.SGD"),
+       passed=lambda cases: "two passes with zero_grad() between give identical gradients")
+def repeatable_gradients(engine):
+    """The same loss, backpropagated twice with zero_grad() between, gives the same gradients."""
+    yield CaseSpec("two passes", (), _two_passes, "raised")

@@ -1,0 +1,93 @@
+"""Write minigrad/checks/torch_reference.json: PyTorch's numbers for every case of
+the checks that compare with torch (`torch-reference`, `loss-reference`), the
+one home of the checks' reference data, read by the matrix, the doctor and the
+browser alike.
+
+Run with a Python that has torch (not the uv environment, on purpose):
+    pip install torch==2.13.0 numpy && python3 scripts/make_check_reference.py
+tests/test_check_reference.py compares the committed file with a fresh run
+when torch is importable there.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import torch
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from minigrad.checks import cases  # noqa: E402
+from minigrad.checks.engine import weight_array  # noqa: E402
+from minigrad.checks.reference import REFERENCE  # noqa: E402
+
+F = torch.nn.functional
+
+
+class TorchLike(torch.Tensor):
+    """torch with minigrad's `max(axis, keepdims)` (torch's max(dim) returns indices too)."""
+
+    def max(self, axis=None, keepdims=False):
+        return self.amax(dim=axis if axis is not None else tuple(range(self.ndim)), keepdim=keepdims)
+
+
+def _layer_norm(x):
+    ln = torch.nn.LayerNorm(4, eps=1e-5)
+    with torch.no_grad():
+        ln.weight[:] = torch.tensor(1 + 0.1 * np.arange(4))
+        ln.bias[:] = torch.tensor(0.1 * np.arange(4))
+    return ln(x)
+
+
+def _batch_norm_eval(x):
+    bn = torch.nn.BatchNorm1d(3)
+    bn(x.detach()[:3] * 2 + 1)
+    bn(x.detach()[2:] - 1)
+    return bn.eval()(x)
+
+
+TORCH_MODULES = {  # the twins of cases.MODULE_CASES
+    "layernorm (3, 4)": _layer_norm,
+    "batchnorm1d train (5, 3), a constant feature": lambda x: torch.nn.BatchNorm1d(3)(x),
+    "batchnorm1d eval after two batches (5, 3)": _batch_norm_eval,
+    "log_softmax of logits near 1000 (2, 3)": lambda x: torch.log_softmax(x, dim=-1),
+    "cross_entropy (4, 3)": lambda x: F.cross_entropy(x, torch.tensor([0, 2, 1, 2])),
+}
+TORCH_LOSSES = {  # the twins of cases.LOSS_CASES
+    "softmax (3, 4)": lambda x: torch.softmax(x, dim=-1),
+    "mse_loss (4, 1)": lambda x: F.mse_loss(x, torch.tensor(cases.MSE_TARGET)),
+    cases.BCE_CASE: lambda x: F.binary_cross_entropy_with_logits(x, torch.tensor(cases.BCE_TARGETS)),
+}
+
+
+def _weighted(f, inputs, subclass=None):
+    leaves = [torch.tensor(x, requires_grad=True) for x in inputs]
+    out = f(*[leaf.as_subclass(subclass) for leaf in leaves] if subclass else leaves)
+    (out * torch.tensor(weight_array(tuple(out.shape)))).sum().backward()
+    output = out.detach().as_subclass(torch.Tensor).numpy().tolist()
+    return {"inputs": [np.asarray(x).tolist() for x in inputs], "output": output,
+            "grads": [leaf.grad.numpy().tolist() for leaf in leaves]}
+
+
+def compute():
+    torch.set_default_dtype(torch.float64)
+    reference = {}
+    for name, (shapes, f, _) in cases.TENSOR_CASES.items():
+        reference[name] = _weighted(f, cases.random_inputs(shapes), TorchLike)
+    for name in cases.MODULE_CASES:
+        reference[name] = _weighted(TORCH_MODULES[name], [cases.module_input(name)])
+    for name, (x, _, _) in cases.LOSS_CASES.items():
+        reference[name] = _weighted(TORCH_LOSSES[name], [x])
+    for name, (f, _) in cases.SCALAR_CASES.items():
+        leaves = [torch.tensor(x, requires_grad=True) for x in (2.0, 3.0, 4.0)]
+        f(*leaves).backward()
+        # torch leaves None on an input the graph never uses; the checks take None or 0 there
+        reference[name] = {"inputs": [2.0, 3.0, 4.0], "grads": [0.0 if v.grad is None else v.grad.item() for v in leaves]}
+    return reference
+
+
+if __name__ == "__main__":
+    REFERENCE.write_text(json.dumps(compute(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"torch {torch.__version__}: wrote {REFERENCE.relative_to(ROOT)}")
