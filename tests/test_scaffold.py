@@ -169,5 +169,5 @@ def test_a_teacher_scaffolds_fills_one_block_and_the_suite_passes(clone):
     )
     assert check.returncode == 0, check.stdout[-3000:]
     for ran in [f"test_diff_applies_cleanly_to_todays_source[{SLUG}] PASSED", f"test_break_page_follows_the_template[docs/breaks/{SLUG}.es.md] PASSED",
-                f"test_every_break_is_caught_by_some_diagnostic[{SLUG}] PASSED", "test_strict_build_in_both_languages PASSED", f"docs/breaks/{SLUG}.md::"]:
+                f"test_every_break_is_caught_and_leaves_a_signature[{SLUG}] PASSED", "test_strict_build_in_both_languages PASSED", f"docs/breaks/{SLUG}.md::"]:
         assert ran in check.stdout, f"{ran!r} did not run"

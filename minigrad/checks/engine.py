@@ -109,19 +109,44 @@ class Engine:
         g = getattr(t, "grad", None)
         return None if g is None else self.values(g).copy()  # a copy: zero_grad() may clear it in place
 
+    def const(self, value, like):
+        """A constant of `like`'s shape: no engine has to take a Python number, or broadcast a 0-d one."""
+        return self.tensor(np.full(self.values(like).shape, value))
+
+    def matmul(self, a, b):
+        if self.has("Tensor.__matmul__"):
+            return a @ b
+        if self.has("Tensor.matmul"):
+            return a.matmul(b)
+        raise Missing("Tensor.__matmul__")
+
+    def reduce(self, t, op, axis=None, keepdims=False):
+        """t.sum / mean / max over `axis`, whether the engine says axis= and keepdims= (NumPy) or dim= and keepdim= (torch)."""
+        if not self.has(f"Tensor.{op}"):
+            raise Missing(f"Tensor.{op}")
+        method = getattr(t, op)
+        try:
+            names = inspect.signature(method).parameters
+        except (TypeError, ValueError):
+            names = {}
+        kwargs = {}
+        if axis is not None:
+            kwargs["dim" if "dim" in names and "axis" not in names else "axis"] = axis
+        if keepdims:
+            kwargs["keepdim" if "keepdim" in names and "keepdims" not in names else "keepdims"] = True
+        return method(**kwargs)
+
     def total(self, t):
         """t reduced to one element: `.sum()`, or `@` with ones when the engine has no sum."""
         if self.has("Tensor.sum"):
             return t.sum()
-        if not self.has("Tensor.__matmul__"):
-            raise Missing("Tensor.sum")
         shape = self.values(t).shape
         if len(shape) == 0:
             return t
         if len(shape) == 1:
-            return t @ self.tensor(np.ones(shape))
+            return self.matmul(t, self.tensor(np.ones(shape)))
         if len(shape) == 2:
-            return self.tensor(np.ones((1, shape[0]))) @ t @ self.tensor(np.ones((shape[1], 1)))
+            return self.matmul(self.matmul(self.tensor(np.ones((1, shape[0]))), t), self.tensor(np.ones((shape[1], 1))))
         raise Missing("Tensor.sum")
 
     def weighted_total(self, out):

@@ -2,7 +2,7 @@
 
 from ..gradcheck import gradcheck
 from .cases import SCALAR_CASES, TENSOR_CASES, random_inputs
-from .engine import weight_array
+from .engine import Missing, weight_array
 from .evidence import Failure, part
 from .registry import CaseSpec, check
 
@@ -20,9 +20,11 @@ def shape_invariant(engine):
 
 def _shapes(m, name, shapes, f):
     leaves = [m.leaf(a) for a in random_inputs(shapes)]
-    out = f(*leaves)
+    out = f(m, *leaves)
     try:
         m.weighted_total(out).backward()
+    except Missing:
+        raise
     except Exception as e:
         return Failure(f"{name}: backward raised {type(e).__name__}: {e}", ("run",), "raised")
     wrong = []
@@ -57,8 +59,8 @@ def finite_differences(engine):
 
 def _tensor_gradcheck(m, shapes, f):
     leaves = [m.leaf(a) for a in random_inputs(shapes)]
-    weight = m.tensor(weight_array(m.values(f(*leaves)).shape))
-    return gradcheck(lambda *xs: m.total(f(*xs) * weight), *leaves)
+    weight = m.tensor(weight_array(m.values(f(m, *leaves)).shape))
+    return gradcheck(lambda *xs: m.total(f(m, *xs) * weight), *leaves)
 
 
 DIAMOND = "diamond (a*b + c) * (a - c) at 2, 3, 4"

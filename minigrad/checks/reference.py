@@ -75,7 +75,8 @@ def torch_reference(engine):
     """Values and gradients equal PyTorch's, on tensors, layers, losses and scalars."""
     ref = reference()
     for name, (_, f, needs) in TENSOR_CASES.items():
-        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(m, name, f, ref[name]))
+        yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(
+            m, name, lambda *xs: f(m, *xs), ref[name]))
     for name, (_, _, f, needs) in MODULE_CASES.items():
         yield CaseSpec(name, ("Tensor", *needs), lambda m, name=name, f=f: against_torch(
             m, name, lambda x: f(x, m), ref[name], grad_tol=(1e-8, 1e-10), module=True))

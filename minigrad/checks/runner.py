@@ -18,13 +18,13 @@ ORDER = ("shape-invariant", "finite-differences", "diamond-test", "torch-referen
 DIAGNOSTICS = {name: CHECKS[name] for name in ORDER}
 
 
-def run_all(engine, on_check=None):
-    """{check name: Verdict}; `on_check(name)` is told before each check starts (the page shows it)."""
+def run_all(engine, on_verdict=None):
+    """{check name: Verdict}; `on_verdict(name, verdict)` is told as each check ends."""
     verdicts = {}
     for name, chk in DIAGNOSTICS.items():
-        if on_check:
-            on_check(name)
         verdicts[name] = chk(engine)
+        if on_verdict:
+            on_verdict(name, verdicts[name])
     return verdicts
 
 

@@ -13,12 +13,13 @@ from .. import checks
 from .guard import TimeLimit
 
 
-def examine(engine, time_limit=3.0, on_case=None):
-    """{check name: Verdict} for a learner's engine; what it prints goes to stderr, not the report."""
+def examine(engine, time_limit=3.0, on_case=None, on_verdict=None):
+    """{check name: Verdict} for a learner's engine; what it prints goes to stderr, not the report.
+    `on_case(check, case)` is told before each case, `on_verdict(check, verdict)` after each check."""
     engine.guard = TimeLimit(time_limit)
     engine.on_case = on_case
     with contextlib.redirect_stdout(sys.stderr):
-        return checks.run_all(engine)
+        return checks.run_all(engine, on_verdict=on_verdict)
 
 
 def crashed_only(verdicts):

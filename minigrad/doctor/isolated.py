@@ -40,9 +40,8 @@ def child(events_path, request):
             return emit(event="import-failure", message=str(e), traceback=e.traceback)
         emit(event="loaded", where=where)
         engine = checks.Engine(**parts)
-        verdicts = examine(engine, request["time_limit"], on_case=lambda check, case: emit(event="case", check=check, case=case))
-        for name, verdict in verdicts.items():
-            emit(event="verdict", check=name, verdict=as_data(verdict))
+        examine(engine, request["time_limit"], on_case=lambda check, case: emit(event="case", check=check, case=case),
+                on_verdict=lambda check, verdict: emit(event="verdict", check=check, verdict=as_data(verdict)))
         emit(event="done")
 
 

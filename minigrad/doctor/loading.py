@@ -6,9 +6,10 @@ modules nn.py, optim.py and functional.py, each optional; a target of its own
 (`path/to/file.py:Class` or `dotted.module:Class` for a class,
 `path/to/file.py` or `dotted.module` for a module) names or overrides a part.
 A file inside a package (a directory with `__init__.py`) is imported as part of
-its package, so its relative imports work; the package is imported under an
-alias, because a learner's package is often called `minigrad` too and must not
-be confused with this one. A bad target is one clear line (`TargetError`); a
+its package, under the package's own name (so that `import mypackage.tensor`
+inside it works too), except a package called `minigrad`, which is imported
+under an alias so as not to be confused with this one (its modules must import
+each other relatively). A bad target is one clear line (`TargetError`); a
 file that fails to import shows the learner's own traceback (`ImportFailure`).
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
-CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor",)}
+CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor", "engine")}
 MODULES = ("nn", "optim", "functional")
 PARTS = ("Value", "Tensor", *MODULES)
 
@@ -154,7 +155,9 @@ def _load_file(target, path):
         parts.insert(0, package_dir.name)
         package_dir = package_dir.parent
     try:
-        if (path.parent / "__init__.py").exists():  # in a package: import it under an alias, then the module
+        if (path.parent / "__init__.py").exists() and parts[0] != "minigrad":
+            return _import_by_name(package_dir, parts)
+        if (path.parent / "__init__.py").exists():  # a package called minigrad: under an alias, then the module
             alias = f"_learner_{parts[0]}_{abs(hash(str(package_dir))) % 10**8}"
             if alias not in sys.modules:
                 _exec_as(alias, package_dir / parts[0] / "__init__.py", package=True)
@@ -163,6 +166,18 @@ def _load_file(target, path):
         return _exec_as(f"_learner_{path.stem}_{abs(hash(str(path))) % 10**8}", path)
     except Exception as e:
         raise ImportFailure(target, e) from None
+
+
+def _import_by_name(package_dir, parts):
+    """Import a learner's package by its name from its folder, forgetting any other package of that name."""
+    own = (package_dir / parts[0]).resolve()
+    for name in [n for n in sys.modules if n == parts[0] or n.startswith(parts[0] + ".")]:
+        file = getattr(sys.modules[name], "__file__", None)
+        if not file or own not in Path(file).resolve().parents:
+            del sys.modules[name]
+    if str(package_dir) not in sys.path:
+        sys.path.insert(0, str(package_dir))
+    return importlib.import_module(".".join(parts))
 
 
 def _exec_as(name, file, package=False):
