@@ -86,8 +86,11 @@ class Engine:
         if self._keyword is None:
             self._keyword = _takes_requires_grad(self.Tensor)
         t = self.Tensor(array, requires_grad=True) if grad and self._keyword else self.Tensor(array)
-        if grad and not self._keyword and hasattr(t, "requires_grad"):
-            t.requires_grad = True
+        if grad and not self._keyword and getattr(t, "requires_grad", True) is False:
+            try:
+                t.requires_grad = True
+            except AttributeError:  # a read-only property: the engine decides
+                pass
         return t
 
     def leaf(self, array):

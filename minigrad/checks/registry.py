@@ -83,10 +83,23 @@ def run_case(engine, spec):
     except SystemExit as e:  # a learner's sys.exit() must not end the checks
         return _raised(spec, RuntimeError(f"the engine called sys.exit({e.code!r})"))
     except Exception as e:
-        return _raised(spec, e)
+        misfit = _misfit(e)
+        return Case(spec.name, "skipped", missing=(misfit,)) if misfit else _raised(spec, e)
     if outcome is None or isinstance(outcome, Passed):
         return Case(spec.name, "passed", getattr(outcome, "detail", ""))
     return Case(spec.name, outcome.status, outcome.detail, outcome.wrong, outcome.numbers)
+
+
+def _misfit(e):
+    """A name the engine lacks, or a call that does not fit it, when the error arose in the checks' own
+    code (`dropout.eval()` on a Dropout with no eval, `t.mean(axis=0)` on a mean without axis): the
+    protocol is not met there, which is a skip, not evidence. In the engine's own code, it is evidence."""
+    frames = traceback.extract_tb(e.__traceback__)
+    if not frames or _theirs(frames[-1].filename) or type(e) not in (AttributeError, TypeError):
+        return None
+    if isinstance(e, AttributeError) and e.name and getattr(e, "obj", None) is not None:
+        return f"{type(e.obj).__name__}.{e.name}"
+    return f"call: {e}"
 
 
 def _raised(spec, e):
@@ -101,7 +114,7 @@ def raised(name, e, prefix="raised", named=True):
 
 
 def engine_frames(e):
-    """The traceback of `e` with only the engine's frames: not the checks', the doctor's or NumPy's."""
+    """The traceback of `e` with only the engine's frames: not the checks', the doctor's, NumPy's or importlib's."""
     frames = [f for f in traceback.extract_tb(e.__traceback__) if _theirs(f.filename)]
     return "".join(["Traceback (most recent call last):\n"] * bool(frames) + traceback.format_list(frames)
                    + traceback.format_exception_only(type(e), e))
@@ -110,4 +123,5 @@ def engine_frames(e):
 def _theirs(filename):
     path = os.path.abspath(filename)
     ours = any(path.startswith(os.path.join(_OURS, d) + os.sep) for d in ("checks", "doctor")) or path == os.path.join(_OURS, "gradcheck.py")
-    return not (ours or filename.startswith("<frozen") or f"{os.sep}numpy{os.sep}" in path)
+    machinery = filename.startswith("<frozen") or any(f"{os.sep}{lib}{os.sep}" in path for lib in ("numpy", "importlib"))
+    return not (ours or machinery)

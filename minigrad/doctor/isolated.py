@@ -51,10 +51,9 @@ def run(folder, targets, time_limit):
         events_path = os.path.join(tmp, "events.jsonl")
         request = json.dumps({"folder": folder, "targets": targets, "time_limit": time_limit})
         code = f"import sys; sys.path[0] = {ROOT!r}; sys.path.append(''); from minigrad.doctor.isolated import child; child(sys.argv[1], __import__('json').loads(sys.argv[2]))"
-        budget = None if time_limit is None else 60 + 2 * time_limit * (len(checks.DIAGNOSTICS) + 1)
         try:
             result = subprocess.run([sys.executable, "-c", code, events_path, request], capture_output=True, text=True,
-                                    timeout=budget, stdin=subprocess.DEVNULL, errors="replace")
+                                    timeout=deadline(time_limit), stdin=subprocess.DEVNULL, errors="replace")
             returncode, printed = result.returncode, result.stdout + result.stderr
         except subprocess.TimeoutExpired as e:
             returncode, printed = -signal.SIGKILL, (e.stdout or "") + (e.stderr or "")
@@ -63,6 +62,11 @@ def run(folder, targets, time_limit):
     if printed:
         sys.stderr.write(printed[:OUTPUT_LIMIT] + ("\n[...]\n" if len(printed) > OUTPUT_LIMIT else ""))
     return events, _ending(events, returncode)
+
+
+def deadline(time_limit):
+    """The parent's own bound on the child: for code that no timer interrupts (a long call into C)."""
+    return None if time_limit is None else 60 + 2 * time_limit * (len(checks.DIAGNOSTICS) + 1)
 
 
 def _read(path):

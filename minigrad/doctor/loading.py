@@ -16,10 +16,10 @@ file that fails to import shows the learner's own traceback (`ImportFailure`).
 import importlib
 import importlib.util
 import sys
-import traceback
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from ..checks.registry import engine_frames
+
 USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
 CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor", "engine")}
 MODULES = ("nn", "optim", "functional")
@@ -35,17 +35,7 @@ class ImportFailure(Exception):
 
     def __init__(self, target, error):
         super().__init__(f"{target}: importing it raised {type(error).__name__}")
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if _theirs(f.filename)]
-        self.traceback = "".join(
-            ["Traceback (most recent call last):\n"] * bool(frames)
-            + traceback.format_list(frames)
-            + traceback.format_exception_only(type(error), error)
-        )
-
-
-def _theirs(filename):
-    """Not importlib's machinery, not the doctor's own frames."""
-    return not filename.startswith("<frozen") and Path(filename).resolve().parent != HERE
+        self.traceback = engine_frames(error)
 
 
 def load_engine(folder=None, **targets):

@@ -8,6 +8,7 @@ here, in the report's language, from the names the engine lacks.
 """
 
 import json
+import re
 import tomllib
 
 from ..breaks import HERE, catalogue
@@ -57,7 +58,8 @@ def _fix_first(diagnosis, lang, check_titles):
     case = diagnosis.crashed
     if case:
         check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
-        error = case.trace.strip().splitlines()[-1].split(":")[0] if case.trace else "an error"
+        raised = re.search(r"raised (\w+)", case.detail)
+        error = raised.group(1) if raised else case.trace.strip().splitlines()[-1].split(":")[0]
         return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=case.name),
                 "trace": case.trace}
     return None
