@@ -168,7 +168,8 @@ class BatchNorm1d(Module):
             self.running_var = (1 - self.momentum) * self.running_var + self.momentum * var.data * n / (n - 1)
         else:
             mu, var = Tensor(self.running_mean), Tensor(self.running_var)
-        return (x - mu) / (var + self.eps) ** 0.5 * self.weight + self.bias
+        x_hat = (x - mu) / (var + self.eps) ** 0.5
+        return x_hat * self.weight + self.bias
 
 
 def clip_grad_norm_(parameters, max_norm):

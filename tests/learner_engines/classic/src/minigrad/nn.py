@@ -88,7 +88,7 @@ class LayerNorm(Module):
     def __call__(self, x):
         mean = x.mean(axis=-1, keepdims=True)
         var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-        x_hat = (x - mean) / (var + self.eps) ** 0.5
+        x_hat = (x - mean) * (var + self.eps) ** -0.5
         return self.gamma * x_hat + self.beta
 
 
