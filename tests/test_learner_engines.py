@@ -4,14 +4,18 @@ Each style is a healthy engine written unlike minigrad, plus one diff per
 catalogue bug. Here: every style imports as a package from its folder (under
 an alias: classic is called `minigrad`), matches PyTorch's numbers
 (reference.json, written by make_reference.py with torch) and finite
-differences, and keeps the facts its manifest states."""
+differences, keeps the facts its manifest states; every diff is what
+make_bugs.py generates, applies with minigrad.breaks.patch, and changes the
+behaviour its bug names (bug_checks.py)."""
 
 import json
 
 import numpy as np
 import pytest
 
-from tests.learner_engines.harness import HERE, STYLES, finite_difference_grads, healthy, load_package, package_folder
+from tests.learner_engines import bug_checks, make_bugs
+from tests.learner_engines.harness import (HERE, STYLES, broken_copy, catalogue_slugs, finite_difference_grads,
+                                           healthy, load_package, package_folder)
 
 REFERENCE = json.loads((HERE / "reference.json").read_text(encoding="utf-8"))
 ENGINES = {style: healthy(style) for style in STYLES}
@@ -283,3 +287,35 @@ def test_the_manifest_s_api_facts_hold():
     with pytest.raises(TypeError):
         np.exp(t)
 
+
+# ---- the bugs ------------------------------------------------------------------
+
+SLUGS = catalogue_slugs()
+PLANTED = [(style, slug) for style in STYLES for slug in STYLES[style].get("bugs", {})]
+PHASE_8 = {"skip-unbroadcast", "matmul-without-transpose", "sum-forgets-reduced-axis", "mean-forgets-n"}
+SCALAR_ONLY = {"tanh-grad-from-input", "relu-gated-on-upstream", "pow-exponent-off-by-one"}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_manifest_places_or_excuses_every_catalogue_bug(style):
+    bugs, excused = STYLES[style].get("bugs", {}), STYLES[style].get("no_bug", {})
+    assert not set(bugs) & set(excused) and sorted({*bugs, *excused}) == sorted(SLUGS)
+    assert all(reason.strip() and "\n" not in reason for reason in excused.values())
+    assert sorted(bugs) == sorted(make_bugs.EDITS[style]) and set(bugs) <= set(bug_checks.CHECKS)
+    assert all(path == f"{style}/bugs/{slug}.diff" for slug, path in bugs.items())
+    assert sorted(p.stem for p in (HERE / style / "bugs").glob("*.diff")) == sorted(bugs)
+    wanted = {"classic": set(SLUGS), "functions": set(SLUGS) - SCALAR_ONLY, "ndarray": PHASE_8}[style]
+    assert wanted <= set(bugs) and len(bugs) >= len(wanted | PHASE_8) + (4 if style == "ndarray" else 0)
+
+
+@pytest.mark.parametrize("style, slug", PLANTED)
+def test_each_diff_is_what_make_bugs_writes(style, slug):
+    assert (HERE / STYLES[style]["bugs"][slug]).read_text(encoding="utf-8") == make_bugs.diff(style, slug)
+
+
+@pytest.mark.parametrize("style, slug", PLANTED)
+def test_each_diff_applies_and_plants_its_bug(style, slug, tmp_path):
+    check = bug_checks.CHECKS[slug]
+    with np.errstate(all="ignore"):
+        assert not check(ENGINES[style]), f"healthy {style} already shows {slug}"
+        assert check(broken_copy(style, slug, tmp_path)), f"{style} with {slug}.diff does not show it"
