@@ -13,6 +13,7 @@ import json
 import numpy as np
 import pytest
 
+from minigrad.breaks import patch
 from tests.learner_engines import bug_checks, make_bugs
 from tests.learner_engines.harness import (HERE, STYLES, broken_copy, catalogue_slugs, finite_difference_grads,
                                            healthy, load_package, package_folder)
@@ -309,8 +310,13 @@ def test_the_manifest_places_or_excuses_every_catalogue_bug(style):
 
 
 @pytest.mark.parametrize("style, slug", PLANTED)
-def test_each_diff_is_what_make_bugs_writes(style, slug):
-    assert (HERE / STYLES[style]["bugs"][slug]).read_text(encoding="utf-8") == make_bugs.diff(style, slug)
+def test_each_diff_is_what_make_bugs_writes_and_reverses(style, slug):
+    text = (HERE / STYLES[style]["bugs"][slug]).read_text(encoding="utf-8")
+    assert text == make_bugs.diff(style, slug)
+    for file_patch in patch.parse(text, slug):
+        healthy_text = (HERE / style / file_patch.path).read_text(encoding="utf-8")
+        broken = patch.apply(file_patch, healthy_text)
+        assert broken != healthy_text and patch.apply(file_patch.reversed(), broken) == healthy_text
 
 
 @pytest.mark.parametrize("style, slug", PLANTED)
