@@ -1,0 +1,2 @@
+from . import functional, nn, optim
+from .tensor import Tensor
