@@ -1,10 +1,11 @@
-"""Spanish terminology, driven by the glossary, the way translation teams keep a term list.
+"""Spanish terminology, driven by the translation guide, the way translation teams keep a term list.
 
-docs/glossary.es.md holds the decisions as a table that readers read as prose
-and this test reads as data: the Spanish form (`*closure*` must be italic,
+docs/contributing/translation.es.md holds the decisions as a table that
+contributors read as prose and this test reads as data: the Spanish form (`*closure*` must be italic,
 `` `unbroadcast` `` must be code), the rejected variants, and the accepted uses
-that contain a rejected word in another sense ("primer momento"). Every
-Spanish page is checked outside code blocks, output blocks and inline code,
+that contain a rejected word in another sense ("primer momento"). An English
+term glossed in brackets right after its Spanish form, "lote (*batch*)", is
+accepted. Every Spanish page is checked outside code blocks, output blocks and inline code,
 and a violation names the page and the line.
 
 Pages are read with markdown-it, the parser the doc tests already use, so
@@ -21,9 +22,10 @@ from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-GLOSSARY = DOCS / "glossary.es.md"
-GLOSSARY_EN = DOCS / "glossary.md"
-# The glossary lists the rejected variants on purpose; every other Spanish page is checked.
+GLOSSARY = DOCS / "contributing" / "translation.es.md"
+GLOSSARY_EN = DOCS / "contributing" / "translation.md"
+# The guide lists the rejected variants on purpose; every other Spanish page is
+# checked (the learners' glossary, docs/glossary.es.md, included).
 SPANISH_PAGES = sorted(p for p in DOCS.rglob("*.es.md") if p != GLOSSARY)
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 _QUOTED = re.compile(r'"([^"]+)"')
@@ -70,11 +72,13 @@ def _word(phrase, plural=False):
 
 
 def _text_runs(path):
-    """(first line, text, in_italics, line breaks) for every run of prose: no code, no outputs, no URLs.
+    """(first line, text, in_italics, line breaks, before) for every run of prose: no code, no outputs, no URLs.
 
     A run is the text between two changes of italics, code spans or links, with
     its line breaks as spaces, so a phrase split over two lines is still found;
     `line breaks` holds their offsets in the run, to give each match its line.
+    `before` is the run just before it when only italics came between (to
+    recognise a gloss: "lote (" then *batch*), else "".
     """
     text = path.read_text(encoding="utf-8")
     front = _FRONT_MATTER.match(text)
@@ -84,7 +88,7 @@ def _text_runs(path):
     for token in md.parse(text):
         if token.type != "inline" or not token.map:
             continue
-        line, italic, run, breaks, first = token.map[0] + 1, 0, "", [], None
+        line, italic, run, breaks, first, before = token.map[0] + 1, 0, "", [], None, ""
         for child in token.children:
             if child.type in ("softbreak", "hardbreak"):
                 first = line if first is None else first
@@ -97,30 +101,35 @@ def _text_runs(path):
                 run += _ATTR_LIST.sub("", child.content)  # a heading's { #anchor } is not prose
                 continue
             if run.strip():
-                yield first, run, italic > 0, breaks
+                yield first, run, italic > 0, breaks, before
+            before = run if child.type in ("em_open", "em_close") else ""
             run, breaks, first = "", [], None
             italic += {"em_open": 1, "em_close": -1}.get(child.type, 0)
             # a code span may wrap onto the next line: count the source's breaks
             line += child.markup.count("\n") + child.content.count("\n") if child.type != "code_inline" else 0
         if run.strip():
-            yield first, run, italic > 0, breaks
+            yield first, run, italic > 0, breaks, before
 
 
 def violations(path, terms):
     """Every use on `path` that the glossary rejects, as 'page:line: message'."""
     found = []
     name = path.relative_to(DOCS) if path.is_relative_to(DOCS) else path.name
-    for first, text, in_italics, breaks in _text_runs(path):
+    for first, text, in_italics, breaks, before in _text_runs(path):
         def report(m, message):
             line = first + sum(1 for b in breaks if b < m.start())
             found.append(f'{name}:{line}: "{m.group(0)}" {message}')
 
+        # an English term in brackets right after its Spanish form: "lote (*batch*)"
+        gloss = in_italics and before.rstrip().endswith("(")
         for term in terms:
             masked = text
             for phrase in term.accepted:
                 masked = _word(phrase).sub(lambda m: "_" * len(m.group(0)), masked)
             for phrase in term.rejected:
                 for m in _word(phrase).finditer(masked):
+                    if gloss and text.strip().lower() == phrase.lower():
+                        continue
                     report(m, f"is rejected for {term.english}: use {term.spanish}")
             for word in term.code:
                 for m in _word(word).finditer(masked):
@@ -150,7 +159,7 @@ def test_glossary_table_holds_the_decided_terms(terms):
 
 def test_both_glossaries_decide_the_same_terms(terms):
     english = read_terms(GLOSSARY_EN, columns=("English", "Spanish", "rejected variants", "accepted uses"))
-    assert english == terms, "docs/glossary.md and docs/glossary.es.md must list the same terms and variants"
+    assert english == terms, f"{GLOSSARY_EN.name} and {GLOSSARY.name} (docs/contributing/) must list the same terms and variants"
 
 
 # Pages rewritten on another branch with the glossary's terms (issue 10, items 12-16).
@@ -167,7 +176,7 @@ def _marked(page):
 @pytest.mark.parametrize("spanish_page", [_marked(p) for p in SPANISH_PAGES], ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_spanish_page_uses_the_glossary_terms(spanish_page, terms):
     found = violations(spanish_page, terms)
-    assert not found, "terms the glossary rejects (docs/glossary.es.md):\n" + "\n".join(found)
+    assert not found, "terms the translation guide rejects (docs/contributing/translation.es.md):\n" + "\n".join(found)
 
 
 def test_a_planted_variant_is_caught_with_its_line(tmp_path, terms):
