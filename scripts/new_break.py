@@ -44,7 +44,7 @@ TO_WRITE = {
         "hypothesis": "*To write: what the learner predicts, in their words. It may be partly wrong; "
                       "Expected failure mode says what really happens.*",
         "the-break": "Apply it to your own copy with `python -m minigrad.breaks apply {slug}`\n"
-                     "(and `revert` to heal it), or use the break toggle on each block below.",
+                     "(and `revert` to fix it), or use the break toggle on each block below.",
         "prediction": "*To write: two or three numbered questions (`**1.** ...`), each directly followed by its folded\n"
                       "answer (`??? success \"Answer\"`) quoting a checked output or a diagnostic that catches the break.*",
         "procedure": "*To write: the blocks that show the break. Each runs healthy and with the break applied;\n"

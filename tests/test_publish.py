@@ -20,7 +20,11 @@ from minigrad.breaks import ROOT
 
 WORKFLOW = ROOT / ".github/workflows/pages.yml"
 PAGES_URL = "https://teacher.github.io/minigrad-breaks"  # a project site: its own path under the host
-EXPRESSIONS = {"steps.pages.outputs.base_url": PAGES_URL}  # what actions/configure-pages gives the build
+REPOSITORY = "teacher/minigrad-breaks"
+EXPRESSIONS = {  # what GitHub gives the build
+    "steps.pages.outputs.base_url": PAGES_URL,  # actions/configure-pages
+    "github.repository": REPOSITORY,  # the repository the workflow runs in
+}
 
 
 def workflow():
@@ -85,3 +89,7 @@ def test_workflow_build_steps_run_here_and_build_the_public_site(checkout):
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert f"<loc>{PAGES_URL}/breaks/skip-unbroadcast/</loc>" in sitemap  # instant navigation needs the real URL
     assert f"<loc>{PAGES_URL}/es/breaks/skip-unbroadcast/</loc>" in (site / "es/sitemap.xml").read_text(encoding="utf-8")
+    for page in ("getting-started/index.html", "es/getting-started/index.html"):  # hooks/repo_url.py
+        html = (site / page).read_text(encoding="utf-8")
+        assert re.search(rf'<a href="https://github\.com/{re.escape(REPOSITORY)}" title="[^"]+" class="md-source">', html)  # the header
+        assert f"git clone https://github.com/{REPOSITORY} minigrad-breaks" in re.sub(r"<[^>]+>", "", html)

@@ -3,15 +3,17 @@ ships what the browser runner needs."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+REPO = "https://github.com/example/minigrad-breaks"
 
 
 def test_strict_build_in_both_languages(tmp_path):
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MINIGRAD_PYODIDE": "cdn"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MINIGRAD_PYODIDE": "cdn", "MINIGRAD_REPO_URL": REPO}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True
     )
@@ -29,3 +31,10 @@ def test_strict_build_in_both_languages(tmp_path):
     english, spanish = ((tmp_path / p / "theory/02-graphs/index.html").read_text(encoding="utf-8") for p in ("", "es"))
     assert 'title="Permanent link"' in english and 'title="Permanent link"' not in spanish  # hooks/permalink_title.py
     assert 'title="Enlace permanente"' in spanish
+    for page in ("getting-started/index.html", "es/getting-started/index.html"):
+        html = (tmp_path / page).read_text(encoding="utf-8")
+        # the header's link to the repository (overrides/partials/source.html: Material's, minus the
+        # data-md-component that fetches stars from api.github.com), and the clone command (hooks/repo_url.py)
+        assert re.search(rf'<a href="{re.escape(REPO)}" title="[^"]+" class="md-source">', html)
+        assert 'data-md-component="source"' not in html
+        assert f"git clone {REPO} minigrad-breaks" in re.sub(r"<[^>]+>", "", html)

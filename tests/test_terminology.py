@@ -1,11 +1,16 @@
-"""Spanish terminology, driven by the glossary, the way translation teams keep a term list.
+"""Spanish terminology, driven by the translation guide, the way translation teams keep a term list.
 
-docs/glossary.es.md holds the decisions as a table that readers read as prose
-and this test reads as data: the Spanish form (`*closure*` must be italic,
-`` `unbroadcast` `` must be code), the rejected variants, and the accepted uses
-that contain a rejected word in another sense ("primer momento"). Every
-Spanish page is checked outside code blocks, output blocks and inline code,
-and a violation names the page and the line.
+docs/contributing/translation.es.md holds the decisions as a table that
+contributors read as prose and this test reads as data: the Spanish form
+(`*closure*` must be italic, `` `unbroadcast` `` must be code), the rejected
+variants, and the accepted uses that contain a rejected word in another sense
+("primer momento"). An English term glossed in brackets right after its Spanish
+form, "decaimiento de pesos (*weight decay*)", is accepted. Every Spanish page
+is checked outside code blocks, output blocks and inline code, and a violation
+names the page and the line. Two small rule sets live here, not in the table:
+no decimal comma in Spanish prose (the site writes numbers as its outputs
+print them), and the few phrases English pages agreed on (`revert` "to fix
+it").
 
 Pages are read with markdown-it, the parser the doc tests already use, so
 "outside code" and "inside italics" mean what the rendered page shows.
@@ -21,10 +26,12 @@ from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-GLOSSARY = DOCS / "glossary.es.md"
-GLOSSARY_EN = DOCS / "glossary.md"
-# The glossary lists the rejected variants on purpose; every other Spanish page is checked.
+GLOSSARY = DOCS / "contributing" / "translation.es.md"
+GLOSSARY_EN = DOCS / "contributing" / "translation.md"
+# The guide lists the rejected variants on purpose; every other page is checked
+# (the learners' glossary, docs/glossary.es.md, included).
 SPANISH_PAGES = sorted(p for p in DOCS.rglob("*.es.md") if p != GLOSSARY)
+ENGLISH_PAGES = sorted(p for p in DOCS.rglob("*.md") if not p.name.endswith(".es.md") and p != GLOSSARY_EN)
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 _QUOTED = re.compile(r'"([^"]+)"')
 _ATTR_LIST = re.compile(r"\s*\{:?\s*[#.][^}]*\}\s*$")
@@ -70,11 +77,14 @@ def _word(phrase, plural=False):
 
 
 def _text_runs(path):
-    """(first line, text, in_italics, line breaks) for every run of prose: no code, no outputs, no URLs.
+    """(first line, text, in_italics, line breaks, before) for every run of prose: no code, no outputs, no URLs.
 
     A run is the text between two changes of italics, code spans or links, with
     its line breaks as spaces, so a phrase split over two lines is still found;
     `line breaks` holds their offsets in the run, to give each match its line.
+    A run that a link ends gets the link's "[" at its end ("ver [" is findable),
+    and `before` is the run just before it when only italics came between
+    (to recognise a gloss: "pesos (" then *weight decay*), else "".
     """
     text = path.read_text(encoding="utf-8")
     front = _FRONT_MATTER.match(text)
@@ -84,7 +94,7 @@ def _text_runs(path):
     for token in md.parse(text):
         if token.type != "inline" or not token.map:
             continue
-        line, italic, run, breaks, first = token.map[0] + 1, 0, "", [], None
+        line, italic, run, breaks, first, before = token.map[0] + 1, 0, "", [], None, ""
         for child in token.children:
             if child.type in ("softbreak", "hardbreak"):
                 first = line if first is None else first
@@ -96,31 +106,50 @@ def _text_runs(path):
                 first = line if first is None else first
                 run += _ATTR_LIST.sub("", child.content)  # a heading's { #anchor } is not prose
                 continue
+            if child.type == "link_open":
+                run += "["
             if run.strip():
-                yield first, run, italic > 0, breaks
+                yield first, run, italic > 0, breaks, before
+            before = run if child.type in ("em_open", "em_close") else ""
             run, breaks, first = "", [], None
             italic += {"em_open": 1, "em_close": -1}.get(child.type, 0)
             # a code span may wrap onto the next line: count the source's breaks
             line += child.markup.count("\n") + child.content.count("\n") if child.type != "code_inline" else 0
         if run.strip():
-            yield first, run, italic > 0, breaks
+            yield first, run, italic > 0, breaks, before
 
 
-def violations(path, terms):
-    """Every use on `path` that the glossary rejects, as 'page:line: message'."""
+# Spanish prose writes numbers as the outputs print them.
+SPANISH_RULES = [(re.compile(r"(?<![\w.,])\d+,\d+(?![\d,])"), "is a decimal comma: write a decimal point, as the outputs do")]
+
+# English pages: the phrases decided for the site, as Terms (english: what it is, spanish: the form to use).
+ENGLISH_TERMS = [
+    Term("revert (a break)", "fix it", ["heal it", "heals it", "heal them", "heals them"], [], [], []),
+]
+
+
+def violations(path, terms, rules=()):
+    """Every use on `path` that the glossary (or a rule) rejects, as 'page:line: message'."""
     found = []
     name = path.relative_to(DOCS) if path.is_relative_to(DOCS) else path.name
-    for first, text, in_italics, breaks in _text_runs(path):
+    for first, text, in_italics, breaks, before in _text_runs(path):
         def report(m, message):
             line = first + sum(1 for b in breaks if b < m.start())
             found.append(f'{name}:{line}: "{m.group(0)}" {message}')
 
+        # an English term in brackets right after its Spanish form: "pesos (*weight decay*)"
+        gloss = in_italics and before.rstrip().endswith("(")
+        for pattern, message in rules:
+            for m in pattern.finditer(text):
+                report(m, message)
         for term in terms:
             masked = text
             for phrase in term.accepted:
                 masked = _word(phrase).sub(lambda m: "_" * len(m.group(0)), masked)
             for phrase in term.rejected:
                 for m in _word(phrase).finditer(masked):
+                    if gloss and text.strip().lower() == phrase.lower():
+                        continue
                     report(m, f"is rejected for {term.english}: use {term.spanish}")
             for word in term.code:
                 for m in _word(word).finditer(masked):
@@ -144,13 +173,16 @@ def test_glossary_table_holds_the_decided_terms(terms):
     assert by_english["closure"].italic == ["closure"]
     assert "primer momento" in by_english["momentum (SGD, BatchNorm)"].accepted
     assert by_english["unbroadcast"].code == ["unbroadcast"]
-    for english in ("running statistics", "logit, logits", "kink (of relu at 0)", "gradient check"):
+    for english in ("running statistics", "logit, logits", "kink (of relu at 0)", "gradient check",
+                    "weight decay", "log, logs (of a training run)", "softmax, log-softmax", "see (a link)"):
         assert english in by_english, f"{english} is missing from {GLOSSARY.name}"
+    assert by_english["weight decay"].italic == ["weight decay"] and "weight decay" in by_english["weight decay"].rejected
+    assert "ver [" in by_english["see (a link)"].rejected and "para ver [" in by_english["see (a link)"].accepted
 
 
 def test_both_glossaries_decide_the_same_terms(terms):
     english = read_terms(GLOSSARY_EN, columns=("English", "Spanish", "rejected variants", "accepted uses"))
-    assert english == terms, "docs/glossary.md and docs/glossary.es.md must list the same terms and variants"
+    assert english == terms, f"{GLOSSARY_EN.name} and {GLOSSARY.name} (docs/contributing/) must list the same terms and variants"
 
 
 # Pages rewritten on another branch with the glossary's terms (issue 10, items 12-16).
@@ -166,8 +198,14 @@ def _marked(page):
 
 @pytest.mark.parametrize("spanish_page", [_marked(p) for p in SPANISH_PAGES], ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_spanish_page_uses_the_glossary_terms(spanish_page, terms):
-    found = violations(spanish_page, terms)
-    assert not found, "terms the glossary rejects (docs/glossary.es.md):\n" + "\n".join(found)
+    found = violations(spanish_page, terms, SPANISH_RULES)
+    assert not found, "terms the translation guide rejects (docs/contributing/translation.es.md):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("english_page", ENGLISH_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_english_page_uses_the_decided_phrases(english_page):
+    found = violations(english_page, ENGLISH_TERMS)
+    assert not found, "phrases tests/test_terminology.py's ENGLISH_TERMS rejects:\n" + "\n".join(found)
 
 
 def test_a_planted_variant_is_caught_with_its_line(tmp_path, terms):
@@ -202,3 +240,34 @@ def test_code_and_outputs_are_never_checked(tmp_path, terms):
         encoding="utf-8",
     )
     assert violations(page, terms) == []
+
+
+def test_the_newer_terms_and_rules_are_caught_and_their_accepted_forms_pass(tmp_path, terms):
+    page = tmp_path / "rules.es.md"
+    page.write_text(
+        "Solo con los logs: el softmax y un log-softmax, sin *weight decay*,\n"
+        "ver [la rotura](x.md), un 0,1 % por paso y un gradiente constante y ruidoso.\n\n"
+        "Solo con los registros: la softmax, el decaimiento de pesos (*weight decay*),\n"
+        "mira [la rotura](x.md) o para ver [la otra](y.md), un 0.1 %, \"Decoupled Weight Decay Regularization\",\n"
+        "un lote (*batch*), `0,1` en código y `el softmax` en código.\n",
+        encoding="utf-8",
+    )
+    found = violations(page, terms, SPANISH_RULES)
+    assert found == [
+        'rules.es.md:1: "el softmax" is rejected for softmax, log-softmax: use la softmax, la log-softmax',
+        'rules.es.md:1: "logs" is rejected for log, logs (of a training run): use registro, registros',
+        'rules.es.md:1: "un log-softmax" is rejected for softmax, log-softmax: use la softmax, la log-softmax',
+        'rules.es.md:1: "weight decay" is rejected for weight decay: use decaimiento de pesos (*weight decay*)',
+        'rules.es.md:2: "0,1" is a decimal comma: write a decimal point, as the outputs do',
+        'rules.es.md:2: "gradiente constante y ruidoso" is rejected for steady (a gradient that is always there): use persistente',
+        'rules.es.md:2: "ver [" is rejected for see (a link): use mira [...]',
+    ]
+
+
+def test_english_pages_say_fix_it(tmp_path):
+    page = tmp_path / "planted.md"
+    page.write_text(
+        "Apply it (and `revert` to heal\nit), or use the toggle.\n\nApply it (and `revert` to fix it); `heal it` in code.\n",
+        encoding="utf-8",
+    )
+    assert violations(page, ENGLISH_TERMS) == ['planted.md:1: "heal it" is rejected for revert (a break): use fix it']

@@ -21,8 +21,9 @@ pytestmark = pytest.mark.browser
 
 # Words the Spanish page keeps in English on purpose: code identifiers in the
 # catalogue's titles (ops and methods), names of things (PyTorch, LayerNorm,
-# BatchNorm) and the glossary's terms kept in English (docs/glossary.es.md:
-# backward, broadcasting, upstream); "eval" is the mode's name (model.eval()).
+# BatchNorm) and the translation guide's terms kept in English
+# (docs/contributing/translation.es.md: backward, broadcasting, upstream);
+# "eval" is the mode's name (model.eval()).
 # And words spelled alike in both languages ("gradiente local", "a", N).
 KEPT_IN_ENGLISH = {
     "_backward", "add", "backward", "broadcasting", "eval", "log_softmax", "matmul", "mean", "pow", "relu",
