@@ -51,9 +51,16 @@ def test_committed_data_is_what_the_checks_compute(request, evidence, path, comp
 
 @pytest.mark.parametrize("slug", [b.slug for b in breaks.catalogue()])
 def test_every_break_is_caught_and_leaves_a_signature(slug, evidence):
-    verdicts = evidence[slug]
-    assert any(not v.passed for v in verdicts.values()), f"no check catches {slug}: add one that does"
-    assert checks.failures(verdicts), f"{slug} leaves no failed case: the doctor could never name it"
+    for verdicts in evidence[slug]:  # its page's diff, then each variant
+        assert any(not v.passed for v in verdicts.values()), f"no check catches {slug}: add one that does"
+        assert checks.failures(verdicts), f"{slug} leaves no failed case: the doctor could never name it"
+
+
+@pytest.mark.parametrize(("slug", "variant"), [(b.slug, v) for b in breaks.catalogue() for v in b.variants()])
+def test_doctor_names_a_break_first_when_its_variant_is_applied(slug, variant):
+    with breaks.applied(slug, variant):
+        diagnosis = diagnose(Tensor=importlib.import_module("minigrad.tensor").Tensor)
+    assert diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
 
 
 @pytest.mark.parametrize("brk", breaks.catalogue(), ids=lambda b: b.slug)

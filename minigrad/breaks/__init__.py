@@ -35,8 +35,14 @@ class Break(NamedTuple):  # not a dataclass: see minigrad/breaks/blocks.py
     def diff_text(self):
         return self.diff_path.read_text(encoding="utf-8")
 
-    def file_patches(self):
-        return patch.parse(self.diff_text(), name=self.diff_path.name)
+    def file_patches(self, variant=None):
+        path = self.diff_path if variant is None else HERE / "variants" / f"{self.slug}.{variant}.diff"
+        return patch.parse(path.read_text(encoding="utf-8"), name=path.name)
+
+    def variants(self):
+        """The same bug in minigrad's other engine (variants/<slug>.tensor.diff): not the page's
+        lesson, but what a learner's engine shows when the bug is in its Tensor instead."""
+        return sorted(p.name[len(self.slug) + 1 : -len(".diff")] for p in (HERE / "variants").glob(f"{self.slug}.*.diff"))
 
 
 def catalogue():
@@ -56,10 +62,10 @@ def get(slug):
     raise KeyError(f"no break named {slug!r}; known breaks: {known}")
 
 
-def patched_sources(slug, root=ROOT):
-    """{relative path: text} of every file the break changes, patched in memory."""
+def patched_sources(slug, root=ROOT, variant=None):
+    """{relative path: text} of every file the break (or its variant) changes, patched in memory."""
     out = {}
-    for fp in get(slug).file_patches():
+    for fp in get(slug).file_patches(variant):
         source = (Path(root) / fp.path).read_text(encoding="utf-8")
         out[fp.path] = patch.apply(fp, source)
     return out
@@ -101,9 +107,9 @@ class _BrokenFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 @contextmanager
-def applied(slug):
+def applied(slug, variant=None):
     """Inside the block, `import minigrad...` gives the broken copy; yields its package."""
-    changed = patched_sources(slug)  # a stale diff fails here, before anything is swapped
+    changed = patched_sources(slug, variant=variant)  # a stale diff fails here, before anything is swapped
     healthy = {name: mod for name, mod in sys.modules.items() if _is_engine_module(name)}
     for name in healthy:
         del sys.modules[name]

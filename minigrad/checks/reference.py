@@ -69,6 +69,26 @@ def _scalar(m, name, f, expected):
         return Failure(f"{name}: gradients {got} differ from torch's {expected['grads']}", wrong)
 
 
+def _seeds_the_output(m, kind):
+    """torch's `loss.backward()` starts from d loss / d loss = 1. Without that seed every gradient is
+    zero, which looks the same as a backward run in the wrong order, except on the output itself. An
+    engine that keeps no gradient on a non-leaf (as torch) is asked about a leaf right under the output."""
+    if kind == "Value":
+        a, b = m.Value(2.0), m.Value(3.0)
+        loss = a * b + a
+    else:
+        a, b = m.leaf(np.array([1.0, 2.0])), m.leaf(np.array([3.0, -1.0]))
+        loss = m.total(a * b + a)
+    loss.backward()
+    got = m.grad(loss)
+    if got is None:
+        leaf = m.Value(2.0) if kind == "Value" else m.leaf(np.array([1.0, 2.0]))
+        (leaf + leaf * 0.0 if kind == "Value" else m.total(leaf)).backward()
+        got = m.grad(leaf)
+    if got is not None and not np.allclose(got, 1.0):
+        return Failure(f"{kind} output's own gradient after backward() is {got.tolist()}, torch's is 1", (part("output", got),))
+
+
 @check("torch-reference", "PyTorch reference",
        passed=lambda cases: f"{_ran(cases)} cases match PyTorch's values and gradients")
 def torch_reference(engine):
@@ -82,6 +102,8 @@ def torch_reference(engine):
             m, name, lambda x: f(x, m), ref[name], grad_tol=(1e-8, 1e-10), module=True))
     for name, (f, needs) in SCALAR_CASES.items():
         yield CaseSpec(name, ("Value", *needs), lambda m, name=name, f=f: _scalar(m, name, f, ref[name]))
+    for kind in ("Value", "Tensor"):
+        yield CaseSpec(f"backward seeds the output with 1 ({kind})", (kind,), lambda m, kind=kind: _seeds_the_output(m, kind))
 
 
 SHAPE_CASE = "mse_loss (4, 1) against a (4,) target"

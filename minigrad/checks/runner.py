@@ -29,20 +29,23 @@ def run_all(engine, on_verdict=None):
 
 
 def catalogue_evidence():
-    """{slug: {check name: Verdict}} on minigrad's whole engine with each break applied."""
+    """{slug: [{check name: Verdict}, ...]} on minigrad's whole engine with each break applied,
+    then with each of its variants (the same bug in the other engine) in turn."""
     from .. import breaks  # here: the checks must import without the catalogue (the browser's boot)
 
     evidence = {}
     for brk in breaks.catalogue():
-        with breaks.applied(brk.slug), contextlib.redirect_stdout(sys.stderr):
-            evidence[brk.slug] = run_all(Engine.minigrad())
+        evidence[brk.slug] = []
+        for variant in [None, *brk.variants()]:
+            with breaks.applied(brk.slug, variant), contextlib.redirect_stdout(sys.stderr):
+                evidence[brk.slug].append(run_all(Engine.minigrad()))
     return evidence
 
 
 def matrix(evidence):
-    """What minigrad/breaks/matrix.json holds: every break against every check."""
-    rows = {slug: {name: {"caught": not v.passed, "detail": v.detail} for name, v in verdicts.items()}
-            for slug, verdicts in evidence.items()}
+    """What minigrad/breaks/matrix.json holds: every break (its page's diff) against every check."""
+    rows = {slug: {name: {"caught": not v.passed, "detail": v.detail} for name, v in runs[0].items()}
+            for slug, runs in evidence.items()}
     return {"diagnostics": list(DIAGNOSTICS), "breaks": rows}
 
 
@@ -68,5 +71,10 @@ def ran(verdicts):
 
 
 def signatures(evidence):
-    """What minigrad/doctor/signatures.json holds: each break's failed cases."""
-    return {slug: failures(verdicts) for slug, verdicts in evidence.items()}
+    """What minigrad/doctor/signatures.json holds: each break's failed cases, its variants' added."""
+    signed = {}
+    for slug, runs in evidence.items():
+        signed[slug] = {}
+        for verdicts in reversed(runs):  # the page's own diff last: its evidence wins where they share a case
+            signed[slug].update(failures(verdicts))
+    return signed
