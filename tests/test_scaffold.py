@@ -47,9 +47,18 @@ def clone(pristine):
     """The clone, back to HEAD with nothing untracked, for each test."""
     git(pristine, "checkout", "--quiet", "--", ".")
     git(pristine, "clean", "-fdq")  # (a symlink is no folder to .gitignore's `node_modules/`: made again below)
-    if (ROOT / "node_modules").is_dir():  # a teacher's clone has run `npm ci` too: the build draws pictures with it
-        (pristine / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / "node_modules").is_dir() and not (pristine / "node_modules").exists():  # a teacher's clone has run `npm ci` too
+        (pristine / "node_modules").symlink_to(ROOT / "node_modules")  # (hooks/node_modules.py leaves a link alone)
     return pristine
+
+
+def without_node_modules(repo):
+    """As a fresh clone has it, so that its first build runs `npm ci` (hooks/node_modules.py)."""
+    modules = repo / "node_modules"
+    if modules.is_symlink():
+        modules.unlink()
+    elif modules.is_dir():
+        shutil.rmtree(modules)
 
 
 def edit(repo, path, old, new):
@@ -130,7 +139,7 @@ def test_changes_in_two_files_need_a_target(clone):
 
 
 def strict_build(repo):
-    """The README's build, as the teacher runs it in the clone."""
+    """The README's build, as the teacher runs it in the clone (npm ci included, when needed)."""
     site = repo.parent / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "MINIGRAD_PYODIDE": "cdn"}
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)], cwd=repo, env=env, capture_output=True, text=True)
@@ -165,6 +174,7 @@ def test_a_symptom_the_catalogue_does_not_define_is_refused(clone):
 
 
 def test_a_teacher_scaffolds_serves_it_at_once_fills_one_block_and_the_suite_passes(clone):
+    without_node_modules(clone)  # a fresh clone: the README's commands do all the set-up
     healthy = (clone / "minigrad/scalar.py").read_bytes()
     edit(clone, "minigrad/scalar.py", HEALTHY_LINE, BROKEN_LINE)
     done = new(clone, SLUG, "--phase", "7", *TITLES)  # no --symptom: to choose later
@@ -189,8 +199,12 @@ def test_a_teacher_scaffolds_serves_it_at_once_fills_one_block_and_the_suite_pas
     assert "uv run pytest --update-outputs" in done.stdout and "translate" in done.stdout
     assert "mkdocs serve" in done.stdout and '"symptoms not chosen yet"' in done.stdout
 
-    # the site builds at once, strictly: the skeleton in both languages, waiting in the symptom index and the matrix
+    # the site builds at once, strictly: the skeleton in both languages, waiting in the symptom index and the matrix;
+    # the fresh clone's first build runs npm ci itself, once, saying so in one line
     site, log = strict_build(clone)
+    assert log.count("node_modules is missing: running npm ci (package-lock.json's packages, once)") == 1, log[-3000:]
+    assert not [line for line in log.splitlines() if "npm" in line and "running npm ci" not in line], log[-3000:]
+    assert (site / "_minigrad/viz/viz.js").exists() and (site / "coi-serviceworker.js").exists()  # from the node_modules it installed
     link = f'href="../breaks/{SLUG}/"'
     for prefix, waiting, pending in [("", "symptoms not chosen yet", "not computed yet:"), ("es/", "síntomas aún sin elegir", "aún sin calcular:")]:
         assert (site / f"{prefix}breaks/{SLUG}/index.html").exists()
@@ -209,8 +223,8 @@ def test_a_teacher_scaffolds_serves_it_at_once_fills_one_block_and_the_suite_pas
     update = subprocess.run([*pytest_args, "-q", "--update-outputs", *pages, "tests/test_diagnostics_matrix.py", "tests/test_symptoms.py"],
                             cwd=clone, capture_output=True, text=True)
     assert update.returncode == 1 and "1 failed" in update.stdout, update.stdout[-3000:]
-    assert (f"FAILED tests/test_symptoms.py::test_every_break_has_chosen_its_symptoms - AssertionError: break '{SLUG}' declares no symptoms: "
-            "choose them in its entry of minigrad/breaks/catalogue.toml") in update.stdout, update.stdout[-3000:]
+    assert "FAILED tests/test_symptoms.py::test_every_break_has_chosen_its_symptoms" in update.stdout, update.stdout[-3000:]
+    assert f"AssertionError: break '{SLUG}' declares no symptoms: choose them in its entry of minigrad/breaks/catalogue.toml" in update.stdout
     assert "```{.text .output}\n3.0 2.0\n```" in (clone / pages[0]).read_text(encoding="utf-8")
     assert "```{.text .output .broken}\n2.0 2.0\n```" in (clone / pages[1]).read_text(encoding="utf-8")
     edit(clone, "minigrad/breaks/catalogue.toml", "symptoms = []  # to choose:", 'symptoms = ["gradients-disagree-with-finite-differences"]  # chosen:')
