@@ -31,6 +31,7 @@ from pytest_markdown_docs._runners import DefaultRunner, register_runner
 sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
 from markdown_blocks import parse_page  # noqa: E402
+from module_at import module_at  # noqa: E402
 
 from minigrad.breaks import blocks  # noqa: E402
 
@@ -50,6 +51,20 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     _MinigradDocsRunner.config = config
+
+
+def pytest_sessionstart(session):
+    """node_modules as package-lock.json pins it (hooks/node_modules.py), before any test
+    reads it: once, here in xdist's controller (or the one process of -n 0), whose
+    sessionstart runs before it starts the workers, so they never race each other's npm ci."""
+    if hasattr(session.config, "workerinput"):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    say = reporter.write_line if reporter else lambda line: print(line, file=sys.stderr)
+    node_modules = module_at(Path(__file__).parent / "hooks" / "node_modules.py", "node_modules_hook")
+    problem = node_modules.ensure(say=say)
+    if problem:
+        say(problem)
 
 
 class DocBlockFailure(AssertionError):

@@ -4,6 +4,9 @@ Pages hold markers, never copies: `<!-- breaks -->` (every break, by phase),
 `<!-- breaks phase=8 -->` (one phase), `<!-- diagnostics-matrix -->` (the
 table computed by tests/test_diagnostics_matrix.py). The catalogue
 (minigrad/breaks/catalogue.toml) stays the single source of titles and phases.
+A break the matrix has no row for yet (right after `python -m minigrad.breaks
+new`) gets a row saying how to compute it, so the new page can be served at
+once; tests/test_diagnostics_matrix.py fails until the row is computed.
 """
 
 import json
@@ -21,14 +24,15 @@ WORDS = {
     "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed", "reported": "It reported:",
            "legend": "✓ caught: the diagnostic fails on the broken code. ○ missed: it still passes. "
                      "Open a cell to read what the diagnostic reported.",
-           "none": "No break in this phase yet.", "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
+           "none": "No break in this phase yet.", "pending": "not computed yet:", "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
     "es": {"phase": "Fase", "break": "Rotura", "caught": "lo detecta", "missed": "no lo detecta", "reported": "Informó (en inglés, tal cual):",
            "legend": "✓ lo detecta: el diagnóstico falla con el código roto. ○ no lo detecta: sigue pasando. "
                      "Abre una celda para leer lo que informó el diagnóstico.",
-           "none": "Todavía no hay roturas en esta fase.", "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
+           "none": "Todavía no hay roturas en esta fase.", "pending": "aún sin calcular:", "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
 }
 
 MARKS = {"caught": "✓", "missed": "○"}  # shapes that differ, always next to words that differ
+COMPUTE = "uv run pytest --update-outputs tests/test_diagnostics_matrix.py"
 
 
 def _catalogue():
@@ -77,6 +81,9 @@ def _matrix(page, lang):
     ]
     for b in breaks:
         lines += ['<tr role="row" markdown="1">', f'<th scope="row" role="rowheader" markdown="span">[{b["title"][lang]}]({_link(page, b["slug"])})</th>']
+        if b["slug"] not in data["breaks"]:
+            lines += [f'<td role="cell" class="mg-pending" colspan="{len(names)}">{words["pending"]} <code>{COMPUTE}</code></td>', "</tr>"]
+            continue
         for n in names:
             cell = data["breaks"][b["slug"]][n]
             kind = "caught" if cell["caught"] else "missed"

@@ -5,9 +5,15 @@ declares its symptoms once, in minigrad/breaks/catalogue.toml
 (`symptoms = ["nan-loss", ...]`, defined in `[symptom.<key>]` tables with a
 title per language); the page docs/symptoms.md holds only the marker
 `<!-- symptoms -->`, replaced here by one section per symptom linking its
-candidate breaks. `symptom_index` refuses an incomplete catalogue, so the
-strict build (and tests/test_symptoms.py) fails on a break without symptoms,
-a symptom no break shows, an undefined key, or a missing title.
+candidate breaks. `symptom_index` refuses an inconsistent catalogue, so the
+strict build (and tests/test_symptoms.py) fails on a symptom no break shows,
+an undefined key, or a missing title.
+
+A break whose symptoms are not chosen yet (`symptoms = []`, as
+`python -m minigrad.breaks new` writes it without `--symptom`) is listed under
+its own heading at the end instead: the teacher can serve and read the new
+page at once, and tests/test_symptoms.py, not the build, fails until they are
+chosen.
 
 Kept apart from hooks/catalogue.py (the break lists and the matrix) so the
 two change independently.
@@ -22,17 +28,25 @@ CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
 MARKER = "<!-- symptoms -->"
 LANGUAGES = ("en", "es")
 PHASE = {"en": "phase", "es": "fase"}
+NOT_CHOSEN = {"en": "symptoms not chosen yet", "es": "síntomas aún sin elegir"}  # anchor: #not-chosen-yet
+
+
+def _catalogue(text=None):
+    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8") if text is None else text)
+    return data.get("symptom", {}), sorted(data["break"], key=lambda b: b["phase"])
+
+
+def not_chosen(text=None):
+    """The breaks (entries, by phase) that declare no symptoms yet."""
+    return [b for b in _catalogue(text)[1] if not b.get("symptoms")]
 
 
 def symptom_index(text=None):
-    """[(key, {lang: title}, [break entries])] in catalogue order; ValueError if incomplete."""
-    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8") if text is None else text)
-    symptoms, breaks = data.get("symptom", {}), sorted(data["break"], key=lambda b: b["phase"])
+    """[(key, {lang: title}, [break entries])] in catalogue order; ValueError if inconsistent."""
+    symptoms, breaks = _catalogue(text)
     problems = []
     for b in breaks:
         declared = b.get("symptoms", [])
-        if not declared:
-            problems.append(f"break {b['slug']!r} declares no symptoms")
         problems += [f"break {b['slug']!r} names an undefined symptom {k!r}" for k in declared if k not in symptoms]
     for key, table in symptoms.items():
         titles = table.get("title", {})
@@ -41,14 +55,17 @@ def symptom_index(text=None):
             problems.append(f"symptom {key!r} is shown by no break")
     if problems:
         raise ValueError("catalogue.toml: " + "; ".join(problems))
-    return [(key, table["title"], [b for b in breaks if key in b["symptoms"]]) for key, table in symptoms.items()]
+    return [(key, table["title"], [b for b in breaks if key in b.get("symptoms", [])]) for key, table in symptoms.items()]
 
 
-def render(lang, page_dir=""):
+def render(lang, page_dir="", text=None):
     """The markdown that replaces the marker, with links relative to the page's folder."""
+    sections = [(titles[lang], key, breaks) for key, titles, breaks in symptom_index(text)]
+    if waiting := not_chosen(text):
+        sections.append((NOT_CHOSEN[lang], "not-chosen-yet", waiting))
     lines = []
-    for key, titles, breaks in symptom_index():
-        lines += [f"## {titles[lang]} {{ #{key} }}", ""]
+    for title, anchor, breaks in sections:
+        lines += [f"## {title} {{ #{anchor} }}", ""]
         for b in breaks:
             link = posixpath.relpath(f"breaks/{b['slug']}.md", page_dir or ".")
             lines.append(f"- [{b['title'][lang]}]({link}) ({PHASE[lang]} {b['phase']})")
@@ -57,7 +74,7 @@ def render(lang, page_dir=""):
 
 
 def on_config(config):
-    symptom_index()  # an incomplete catalogue fails the build before any page is read
+    symptom_index()  # an inconsistent catalogue fails the build before any page is read
     return config
 
 

@@ -1,6 +1,6 @@
 """Scaffold a new break from the teacher's edit of minigrad/ (issue 12).
 
-    uv run python -m minigrad.breaks new SLUG --phase N --title-en "..." --title-es "..." [--target minigrad/FILE.py]
+    uv run python -m minigrad.breaks new SLUG --phase N --title-en "..." --title-es "..." [--symptom KEY ...] [--target minigrad/FILE.py]
 
 After the teacher has edited a file of minigrad/ to introduce the bug, this
 writes the edit as `minigrad/breaks/SLUG.diff` (the same shape as the other
@@ -8,6 +8,10 @@ diffs: `diff --git` header, three lines of context), puts the file back as
 git's HEAD has it, byte for byte, adds the catalogue entry, writes both page
 skeletons (the seven sections with their fixed anchors, the diff included)
 and adds the English page to mkdocs.yml's nav, after the breaks of its phase.
+The break's symptoms are the `--symptom` keys, or none yet: the site still
+builds (the symptom index lists the break as not chosen yet, so the teacher
+can serve the skeleton at once) and tests/test_symptoms.py fails until they
+are chosen.
 
 Everything is checked before anything is written: a bad slug, phase, title
 or target, an existing break or page, no change or changes in several files
@@ -78,6 +82,7 @@ MESSAGES = {
         "slug": "{slug!r} is not a valid slug: use lowercase letters, digits and single hyphens (e.g. mul-grad-swapped); it becomes the page's URL",
         "phase": "phase {phase} is not one of the site's phases ({first}-{last})",
         "title": "{option} must be one line of text",
+        "symptom": "--symptom {symptom} is not a symptom of minigrad/breaks/catalogue.toml; its symptoms are: {keys}",
         "exists": "a break named {slug} is already in minigrad/breaks/catalogue.toml: choose another slug",
         "file_exists": "{path} already exists: choose another slug, or remove it",
         "no_git": "git is not installed: `new` reads the healthy file from git",
@@ -93,6 +98,8 @@ MESSAGES = {
 wrote minigrad/breaks/{slug}.diff, the entry in minigrad/breaks/catalogue.toml,
 docs/breaks/{slug}.md and docs/breaks/{slug}.es.md (in mkdocs.yml's nav)
 
+The site builds now: NO_MKDOCS_2_WARNING=1 uv run mkdocs serve, then open breaks/{slug}/.
+
 Next:
 1. Write the Procedure blocks in docs/breaks/{slug}.md and the same code in
    docs/breaks/{slug}.es.md; mark what the break does to each block:
@@ -100,13 +107,18 @@ Next:
 2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
    writes their outputs and the diagnostics matrix: read them.
 3. Write the other sections, then translate them in docs/breaks/{slug}.es.md.
-4. Choose the break's symptoms in minigrad/breaks/catalogue.toml (symptoms = [...]).
+4. {symptoms}
 5. uv run pytest""",
+        "chosen": "Its symptoms: {keys} (symptoms = [...] in minigrad/breaks/catalogue.toml: change them there if\n   the outputs show others).",
+        "to_choose": "Choose the break's symptoms: symptoms = [...] in its entry of minigrad/breaks/catalogue.toml\n"
+                     "   (`uv run python -m minigrad.breaks new --help` lists the keys). Until then the symptom index\n"
+                     "   lists it under \"symptoms not chosen yet\" and tests/test_symptoms.py fails.",
     },
     "es": {
         "slug": "{slug!r} no es un slug válido: usa minúsculas, dígitos y guiones sueltos (p. ej. mul-grad-swapped); será la URL de la página",
         "phase": "la fase {phase} no es una de las fases del sitio ({first}-{last})",
         "title": "{option} debe ser una línea de texto",
+        "symptom": "--symptom {symptom} no es un síntoma de minigrad/breaks/catalogue.toml; sus síntomas son: {keys}",
         "exists": "ya hay una rotura llamada {slug} en minigrad/breaks/catalogue.toml: elige otro slug",
         "file_exists": "{path} ya existe: elige otro slug, o bórralo",
         "no_git": "git no está instalado: `new` lee el archivo sano de git",
@@ -122,6 +134,8 @@ Next:
 se escribieron minigrad/breaks/{slug}.diff, la entrada en minigrad/breaks/catalogue.toml,
 docs/breaks/{slug}.md y docs/breaks/{slug}.es.md (en el nav de mkdocs.yml)
 
+El sitio ya se construye: NO_MKDOCS_2_WARNING=1 uv run mkdocs serve, y abre breaks/{slug}/.
+
 Siguientes pasos:
 1. Escribe los bloques de Procedimiento en docs/breaks/{slug}.md y el mismo código en
    docs/breaks/{slug}.es.md; marca qué le hace la rotura a cada bloque:
@@ -129,8 +143,12 @@ Siguientes pasos:
 2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
    escribe sus salidas y la matriz de diagnósticos: léelas.
 3. Escribe las demás secciones y tradúcelas en docs/breaks/{slug}.es.md.
-4. Elige los síntomas de la rotura en minigrad/breaks/catalogue.toml (symptoms = [...]).
+4. {symptoms}
 5. uv run pytest""",
+        "chosen": "Sus síntomas: {keys} (symptoms = [...] en minigrad/breaks/catalogue.toml: cámbialos ahí si\n   las salidas muestran otros).",
+        "to_choose": "Elige los síntomas de la rotura: symptoms = [...] en su entrada de minigrad/breaks/catalogue.toml\n"
+                     "   (`uv run python -m minigrad.breaks new --help` lista las claves). Mientras tanto el índice de\n"
+                     "   síntomas la lista en \"síntomas aún sin elegir\" y tests/test_symptoms.py falla.",
     },
 }
 
@@ -143,16 +161,18 @@ class Refused(Exception):
         self.key, self.fields = key, fields
 
 
-def scaffold(slug, phase, title_en, title_es, target=None, root=ROOT, out=sys.stdout, lang="en"):
+def scaffold(slug, phase, title_en, title_es, target=None, root=ROOT, out=sys.stdout, lang="en", symptoms=()):
     """Check everything, then write everything (putting back what was written if a write fails)."""
     words = MESSAGES[lang]
+    symptoms = list(dict.fromkeys(symptoms))  # in the order given, once each
     try:
-        plan = _plan(Path(root), slug, phase, title_en.strip(), title_es.strip(), target)
+        plan = _plan(Path(root), slug, phase, title_en.strip(), title_es.strip(), target, symptoms)
         _write(plan)
     except Refused as e:
         print(f"error: {words[e.key].format(**e.fields)}", file=sys.stderr)
         return 1
-    print(words["done"].format(slug=slug, phase=phase, target=plan.target), file=out)
+    step = words["chosen"].format(keys=", ".join(symptoms)) if symptoms else words["to_choose"]
+    print(words["done"].format(slug=slug, phase=phase, target=plan.target, symptoms=step), file=out)
     return 0
 
 
@@ -161,7 +181,7 @@ class _Plan:
         self.target, self.writes = target, writes  # writes: {path: bytes}
 
 
-def _plan(root, slug, phase, title_en, title_es, target):
+def _plan(root, slug, phase, title_en, title_es, target, symptoms):
     if not SLUG.fullmatch(slug):
         raise Refused("slug", slug=slug)
     if phase not in PHASES:
@@ -174,6 +194,9 @@ def _plan(root, slug, phase, title_en, title_es, target):
     catalogue = tomllib.loads(catalogue_path.read_text(encoding="utf-8"))
     if slug in {b["slug"] for b in catalogue["break"]}:
         raise Refused("exists", slug=slug)
+    for key in symptoms:  # the CLI offers only these; scaffold() may be called directly
+        if key not in catalogue.get("symptom", {}):
+            raise Refused("symptom", symptom=key, keys=", ".join(catalogue.get("symptom", {})))
     pages = {lang: root / "docs" / "breaks" / f"{slug}{suffix}.md" for lang, suffix in (("en", ""), ("es", ".es"))}
     for path in [breaks_dir / f"{slug}.diff", *pages.values()]:
         if path.exists():
@@ -187,7 +210,7 @@ def _plan(root, slug, phase, title_en, title_es, target):
     writes = {
         breaks_dir / f"{slug}.diff": diff.encode("utf-8"),
         root / target: healthy,
-        catalogue_path: _with_catalogue_entry(catalogue_path.read_text(encoding="utf-8"), slug, phase, target, title_en, title_es).encode("utf-8"),
+        catalogue_path: _with_catalogue_entry(catalogue_path.read_text(encoding="utf-8"), slug, phase, target, title_en, title_es, symptoms).encode("utf-8"),
         pages["en"]: _page("en", slug, title_en, target).encode("utf-8"),
         pages["es"]: _page("es", slug, title_es, target).encode("utf-8"),
         mkdocs_path: _with_nav_entry(mkdocs_path.read_text(encoding="utf-8"), slug, phase, catalogue).encode("utf-8"),
@@ -237,11 +260,12 @@ def _check_diff_restores(root, diff, healthy, broken):
         raise Refused("not_reproducible")
 
 
-def _with_catalogue_entry(text, slug, phase, target, title_en, title_es):
+def _with_catalogue_entry(text, slug, phase, target, title_en, title_es, symptoms):
     """The entry after the last break of its phase or an earlier one, comments kept."""
+    chosen = (f"symptoms = [{', '.join(_toml_string(k) for k in symptoms)}]\n" if symptoms else
+              "symptoms = []  # to choose: keys of the [symptom.*] tables (docs/symptoms.md); tests/test_symptoms.py needs one\n")
     entry = (f'[[break]]\nslug = "{slug}"\nphase = {phase}\ntarget = "{target}"\n'
-             f"title.en = {_toml_string(title_en)}\ntitle.es = {_toml_string(title_es)}\n"
-             "symptoms = []  # to choose: keys of the [symptom.*] tables (docs/symptoms.md); the build needs one\n")
+             f"title.en = {_toml_string(title_en)}\ntitle.es = {_toml_string(title_es)}\n" + chosen)
     blocks = list(re.finditer(r"^\[\[break\]\]\n(?:.+\n)*", text, re.M))  # an entry: lines up to a blank one
     earlier = [b for b in blocks if int(re.search(r"^phase = (\d+)", b.group(0), re.M).group(1)) <= phase]
     if earlier:

@@ -20,6 +20,7 @@ from pathlib import Path
 from . import ROOT, catalogue, get, patch
 
 WORDS = tomllib.loads((Path(__file__).with_name("words.toml")).read_text(encoding="utf-8"))
+SYMPTOMS = list(tomllib.loads(Path(__file__).with_name("catalogue.toml").read_text(encoding="utf-8")).get("symptom", {}))
 
 
 class Refused(Exception):
@@ -124,6 +125,13 @@ def _write_atomically(path, text):
         raise
 
 
+class _WholeKeys(argparse.HelpFormatter):
+    """Help wrapped between words only: a symptom key (loss-never-changes) is never split at a hyphen."""
+
+    def _split_lines(self, text, width):  # textwrap breaks at "-", not at a non-breaking hyphen
+        return [line.replace("\u2011", "-") for line in super()._split_lines(text.replace("-", "\u2011"), width)]
+
+
 def _parser(lang, root):
     words = WORDS[lang]
     language = argparse.ArgumentParser(add_help=False)  # --lang, accepted before or after the command
@@ -135,11 +143,12 @@ def _parser(lang, root):
         sub.add_parser(name, help=words[name], parents=[language])
     for name in ("show", "apply", "revert"):
         sub.add_parser(name, help=words[name], parents=[language]).add_argument("slug")
-    new = sub.add_parser("new", help=words["new"], parents=[language])
+    new = sub.add_parser("new", help=words["new"], parents=[language], formatter_class=_WholeKeys)
     new.add_argument("slug")
     new.add_argument("--phase", type=int, required=True)
     new.add_argument("--title-en", required=True)
     new.add_argument("--title-es", required=True)
+    new.add_argument("--symptom", action="append", default=[], choices=SYMPTOMS, metavar="KEY", help=words["symptom"].format(keys=", ".join(SYMPTOMS)))
     new.add_argument("--target", help="minigrad/FILE.py, when minigrad/ has changes in more than one file")
     return parser
 
@@ -200,7 +209,7 @@ def _scaffold(args, root, out, lang):
     spec = importlib.util.spec_from_file_location("new_break", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.scaffold(args.slug, args.phase, args.title_en, args.title_es, args.target, root=Path(root), out=out, lang=lang)
+    return module.scaffold(args.slug, args.phase, args.title_en, args.title_es, args.target, root=Path(root), out=out, lang=lang, symptoms=args.symptom)
 
 
 def run():
