@@ -211,13 +211,14 @@ def test_the_issues_partial_break_on_minigrad_itself_ranks_its_break_first():
 
 
 def test_a_bug_no_break_explains_is_caught_with_no_suspect(capsys):
-    """exp's derivative forgotten in a copy of minigrad's Tensor: no break in the catalogue touches exp."""
+    """max's gradient sent to every element, not the winners, in a copy of minigrad's Tensor: no break
+    in the catalogue (nor a variant) changes what max's backward computes."""
     from pathlib import Path
 
     source = (Path(__file__).resolve().parents[1] / "minigrad" / "tensor.py").read_text()
-    exp_line = "            a.grad += out.data * out.grad\n"
-    assert source.count(exp_line) == 1
-    broken = source.replace(exp_line, "            a.grad += out.grad\n").replace("from .graph import", "from minigrad.graph import")
+    max_line = "            a.grad += winners * g / winners.sum(axis=axes, keepdims=True)\n"
+    assert source.count(max_line) == 1
+    broken = source.replace(max_line, "            a.grad += g + 0 * winners\n").replace("from .graph import", "from minigrad.graph import")
     namespace = {"__name__": "learner_tensor"}
     exec(compile(broken, "learner_tensor.py", "exec"), namespace)
     diagnosis = check_engine(Tensor=namespace["Tensor"])

@@ -15,6 +15,8 @@ import sys
 import threading
 import time
 
+from ..checks.words import Said
+
 
 BROWSER_RECURSION_LIMIT = 400  # frames of the learner's code, on top of the doctor's own
 
@@ -58,7 +60,7 @@ class TimeLimit:
             return fn()
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
-            raise TimeoutError(f"not run: this check's {self.seconds:g} s were used up (an endless loop?)")
+            raise TimeoutError(Said("used-up", seconds=f"{self.seconds:g}"))
         previous = signal.signal(signal.SIGALRM, _stop)
         try:
             try:
@@ -67,6 +69,6 @@ class TimeLimit:
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except _Stop:
-            raise TimeoutError(f"stopped after {self.seconds:g} s (an endless loop?)") from None
+            raise TimeoutError(Said("stopped", seconds=f"{self.seconds:g}")) from None
         finally:
             signal.signal(signal.SIGALRM, previous)

@@ -13,6 +13,7 @@ import tomllib
 
 from ..breaks import HERE, catalogue
 from ..checks.reasons import describe
+from ..checks.words import name as named, say
 
 WORDS = {
     "en": {
@@ -54,13 +55,13 @@ def _fix_first(diagnosis, lang, check_titles):
         ended = diagnosis.ended
         how = words["signal"].format(name=ended["signal"]) if ended.get("signal") else words["exit"].format(code=ended["code"])
         check = check_titles[ended["check"]][lang] if ended.get("check") in check_titles else words["loading"]
-        return {"message": words["ended"].format(check=check, case=ended.get("case") or "-", how=how), "trace": ""}
+        return {"message": words["ended"].format(check=check, case=named(ended.get("case") or "-", lang), how=how), "trace": ""}
     case = diagnosis.crashed
     if case:
         check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
         raised = re.search(r"raised (\w+)", case.detail)
         error = raised.group(1) if raised else case.trace.strip().splitlines()[-1].split(":")[0]
-        return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=case.name),
+        return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=named(case.name, lang)),
                 "trace": case.trace}
     return None
 
@@ -75,8 +76,9 @@ def as_dict(diagnosis, lang="en"):
             "title": check_titles[name][lang],
             "status": verdict.status,
             "detail": verdict.detail,
-            "cases": [{"name": c.name, "status": c.status, "detail": c.detail or describe(c.missing, lang),
-                       "wrong": list(c.wrong), "numbers": c.numbers, "missing": list(c.missing)} for c in verdict.cases],
+            "cases": [{"name": c.name, "shown": named(c.name, lang), "status": c.status,
+                       "detail": _detail(c, lang), "wrong": [named(w, lang) for w in c.wrong],
+                       "numbers": "; ".join(say(n, lang) for n in c.numbers), "missing": list(c.missing)} for c in verdict.cases],
         }
         for name, verdict in diagnosis.verdicts.items()
     ]
@@ -85,6 +87,14 @@ def as_dict(diagnosis, lang="en"):
         for slug, score in diagnosis.suspects
     ]
     return {"checks": checks, "suspects": suspects, "fix_first": _fix_first(diagnosis, lang, check_titles)}
+
+
+def _detail(case, lang):
+    """The case's detail in `lang`, always starting with the case's name."""
+    if case.status == "skipped":
+        return describe(case.missing, lang)
+    detail = say(case.detail, lang)
+    return detail if str(case.detail).startswith(case.name) else f"{named(case.name, lang)}: {detail}"
 
 
 def as_json(diagnosis, lang="en"):
@@ -101,11 +111,10 @@ def as_text(diagnosis, engines, lang="en", paths=True):
             if case["status"] == "passed":
                 continue
             if case["status"] == "skipped":  # grouped by reason: missing names are said once
-                skipped.setdefault(describe(case["missing"], lang), []).append(case["name"])
+                skipped.setdefault(case["detail"], []).append(case["shown"])
                 continue
             parts = f" [{', '.join(case['wrong'])}]" if case["wrong"] else ""
-            detail = case["detail"] if case["detail"].startswith(case["name"]) else f"{case['name']}: {case['detail']}"
-            lines.append(f"{'':<10} - {words[case['status']]}{parts}: {detail}")
+            lines.append(f"{'':<10} - {words[case['status']]}{parts}: {case['detail']}")
             if case["numbers"]:
                 lines.append(f"{'':<10}   {case['numbers']}")
         for reason, names in skipped.items():
