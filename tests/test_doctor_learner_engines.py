@@ -4,23 +4,14 @@ planted by its diff. The healthy engine is not caught; every planted bug is
 named first. This is the promise of "your own equivalent", checked."""
 
 import json
-import shutil
 
 import pytest
 
 from minigrad.doctor import check_folder
 from minigrad.doctor.__main__ import main
-from tests.learner_engines.harness import STYLES, apply_diff, package_folder, style_root
+from tests.learner_engines.harness import STYLES, package_copy as copy_of
 
 PLANTED = [(style, slug) for style, spec in STYLES.items() for slug in spec["bugs"]]
-
-
-def copy_of(style, tmp_path, slug=None):
-    root = tmp_path / style
-    shutil.copytree(style_root(style), root, ignore=shutil.ignore_patterns("bugs", "__pycache__"))
-    if slug:
-        apply_diff(style, slug, root)
-    return package_folder(style, root)
 
 
 @pytest.mark.parametrize("style", STYLES)
