@@ -19,6 +19,7 @@ from .words import Said
 XOR_X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 XOR_Y = np.array([0, 1, 1, 0])
 STEPS = 300
+LR, MOMENTUM, GOAL = 0.5, 0.9, 0.05  # the XOR run's SGD, and the loss it must end below (pages quote them)
 NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "nn.Tanh", "optim.SGD", "functional.cross_entropy")
 
 
@@ -28,12 +29,12 @@ def _xor_model(m):
 
 
 def _train(m, model):
-    """The losses of STEPS steps of SGD (lr 0.5, momentum 0.9), and whether any weight moved."""
+    """The losses of STEPS steps of SGD (LR, MOMENTUM), and whether any weight moved."""
     params = m.parameters(model)
     if not params:  # said before the optimizer is built: some refuse an empty list, some step over it
         return None, False
     before = [m.values(p).copy() for p in params]
-    opt = m.optim.SGD(params, lr=0.5, momentum=0.9)
+    opt = m.optim.SGD(params, lr=LR, momentum=MOMENTUM)
     x, losses = m.tensor(XOR_X), []
     for _ in range(STEPS):
         opt.zero_grad()
@@ -50,7 +51,7 @@ def _verdict(losses, moved, note=""):
         return Failure(Said("no-parameters"), ("no parameters",))
     first, final = losses[0], losses[-1]
     numbers = {"first": f"{first:.4f}", "final": f"{final:.4f}", "steps": STEPS, "note": note}
-    if final < 0.05:
+    if final < GOAL:
         return Passed(Said("xor", **numbers))
     if not np.isfinite(final) or final > first:
         curve = "loss rises"
@@ -76,7 +77,7 @@ def _doctor_init(m):
 
 @check("training-smoke-test", "training", needs=NEEDS, passed=lambda cases: cases[0].detail)
 def training_smoke_test(engine):
-    """A small MLP learns XOR with SGD: loss falls below 0.05 within 300 steps."""
+    """A small MLP learns XOR with SGD: loss falls below GOAL within STEPS steps."""
     first = yield CaseSpec("XOR", (), _own_init, "training raised")
     if first is not None and first.status == "wrong values":
         yield CaseSpec("XOR from parameters set by the check", (), _doctor_init, "training raised")
