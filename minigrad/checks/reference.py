@@ -17,10 +17,15 @@ from .registry import CaseSpec, check
 from .words import Said
 
 REFERENCE = Path(__file__).with_name("torch_reference.json")
+FACTS = Path(__file__).with_name("torch_facts.json")  # what PyTorch does, as the pages quote it (scripts/make_torch_facts.py)
 
 
 def reference():
     return json.loads(REFERENCE.read_text(encoding="utf-8"))
+
+
+def torch_facts():
+    return json.loads(FACTS.read_text(encoding="utf-8"))
 
 
 def _ran(cases):
