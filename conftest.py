@@ -136,8 +136,9 @@ def check_picture(page, block, where, label, run, healthy=None):
 
 
 def run_chain(page, block, slug=None):
-    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks)."""
-    return blocks.run_chain(page.runnable_chain(block), slug=slug)
+    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks), in the
+    page's language: the doctor's report on a Spanish page is the Spanish one the page shows."""
+    return blocks.run_chain(page.runnable_chain(block), slug=slug, lang=blocks.page_language(page.path))
 
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):

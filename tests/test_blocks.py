@@ -67,3 +67,15 @@ def test_keyboard_interrupt_still_ends_the_run():
 
     with pytest.raises(KeyboardInterrupt):
         run("raise KeyboardInterrupt\n")
+
+
+def test_a_page_language_gives_the_chain_a_stand_in_of_the_workers_page_module():
+    """CI and Node run a page's blocks as the page does: `minigrad_page` says its language, and its
+    links() and progress() (the page's links and status) do nothing; no chain without `lang` sees one."""
+    code = "import minigrad_page\nprint(minigrad_page.language(), minigrad_page.links('[]'), minigrad_page.progress('c', 'k'))\n"
+    from minigrad.breaks.blocks import page_language
+
+    assert page_language("docs/doctor.es.md") == "es" and page_language("docs/doctor.md") == "en"
+    assert run_chain([Block(code)], lang="es").output == "es None None\n"
+    assert run_chain([Block("x = 1\n"), Block(code)], lang="en").output == "en None None\n"
+    assert run_chain([Block(code)]).error.name == "minigrad_page"  # ModuleNotFoundError: none is left behind

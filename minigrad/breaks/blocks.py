@@ -11,6 +11,12 @@ What a reader meets here is the same everywhere because it is decided here:
 an earlier block that raised is named in the last block's report (otherwise
 its effect is a puzzling `NameError` later), `input()` says to assign the
 value instead, and a missing package lists the ones the browser offers.
+
+A page's own language reaches the doctor through `minigrad_page` (its report
+is worded in it, and on a page it shows links, not repository paths). In the
+browser the worker registers that module; elsewhere (CI, the Node harness)
+`run_chain(..., lang=page_language(path))` puts a stand-in in its place for the
+chain, so a page's blocks print there what they print on the page.
 """
 
 import builtins
@@ -60,7 +66,12 @@ class Result:
         return 0 if code is None else code if isinstance(code, int) else 1
 
 
-def run_chain(blocks, slug=None, stdout=None):
+def page_language(path):
+    """The language of a page from its file name: "es" for page.es.md, "en" otherwise."""
+    return "es" if str(path).endswith(".es.md") else "en"
+
+
+def run_chain(blocks, slug=None, stdout=None, lang=None):
     """Run `blocks` in order in one namespace; report what the last one did.
 
     Each chain starts as a fresh interpreter would, with minigrad.nn's default
@@ -69,12 +80,13 @@ def run_chain(blocks, slug=None, stdout=None):
     raises the next still runs (as in a notebook; pages rely on it), but the
     report names it first. The last block writes to `stdout` (default: a
     buffer) as it runs, so a browser can stream it. `slug` runs everything
-    inside that break.
+    inside that break. `lang` (outside the browser) runs it as on a page of
+    that language: with a stand-in of the worker's `minigrad_page`.
     """
     namespace = {"__name__": "__main__", "__builtins__": _READER_BUILTINS}
     context = applied(slug) if slug else contextlib.nullcontext()
     earlier, reports = [], []
-    with context:
+    with context, _page_channel(lang):
         nn = sys.modules.get("minigrad.nn")  # the copy in use; one imported later starts from DEFAULT_SEED itself,
         if nn is not None:  # and importing it here would load NumPy into scalar chains (issue 15)
             nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
@@ -148,15 +160,36 @@ def _picture_channel(pictures):
     """`minigrad_picture`, the module minigrad.viz hands pictures to, recording into `pictures`."""
     channel = types.ModuleType("minigrad_picture")
     channel.show = lambda kind, text: pictures.append((str(kind), str(text)))
-    previous = sys.modules.get("minigrad_picture")
-    sys.modules["minigrad_picture"] = channel
+    with _module("minigrad_picture", channel):
+        yield
+
+
+@contextlib.contextmanager
+def _page_channel(lang):
+    """The worker's `minigrad_page` (overrides/assets/minigrad/worker.js), where there is none: the
+    page's language(), and links() and progress() that show nothing, since no page is there to show them."""
+    if lang is None:
+        yield
+        return
+    page = types.ModuleType("minigrad_page")
+    page.language = lambda: lang
+    page.links = lambda links_json: None
+    page.progress = lambda check, case: None
+    with _module("minigrad_page", page):
+        yield
+
+
+@contextlib.contextmanager
+def _module(name, module):
+    previous = sys.modules.get(name)
+    sys.modules[name] = module
     try:
         yield
     finally:
         if previous is None:
-            del sys.modules["minigrad_picture"]
+            del sys.modules[name]
         else:
-            sys.modules["minigrad_picture"] = previous
+            sys.modules[name] = previous
 
 
 def _reader_traceback(error):

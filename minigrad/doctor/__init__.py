@@ -51,8 +51,11 @@ def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time
 
 
 def _describe(parts):
-    return ", ".join(f"{name} = {getattr(thing, '__qualname__', None) or thing.__name__}"
-                     for name, thing in parts.items() if thing is not None)
+    """`Tensor = Tensor, nn = namespace(Linear, Sequential)`: a class, a module, or the learner's
+    classes gathered in a `types.SimpleNamespace` (which has no name of its own)."""
+    def called(thing):
+        return getattr(thing, "__qualname__", None) or getattr(thing, "__name__", None) or f"namespace({', '.join(vars(thing))})"
+    return ", ".join(f"{name} = {called(thing)}" for name, thing in parts.items() if thing is not None)
 
 
 def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, lang=None, time_limit=3.0):
