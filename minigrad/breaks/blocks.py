@@ -164,19 +164,14 @@ def _picture_channel(pictures):
         yield
 
 
-@contextlib.contextmanager
 def _page_channel(lang):
     """The worker's `minigrad_page` (overrides/assets/minigrad/worker.js), where there is none: the
     page's language(), and links() and progress() that show nothing, since no page is there to show them."""
     if lang is None:
-        yield
-        return
+        return contextlib.nullcontext()
     page = types.ModuleType("minigrad_page")
-    page.language = lambda: lang
-    page.links = lambda links_json: None
-    page.progress = lambda check, case: None
-    with _module("minigrad_page", page):
-        yield
+    page.language, page.links, page.progress = (lambda: lang), (lambda links_json: None), (lambda check, case: None)
+    return _module("minigrad_page", page)
 
 
 @contextlib.contextmanager
