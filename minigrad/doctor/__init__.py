@@ -75,7 +75,11 @@ def check_folder(folder, lang=None, time_limit=3.0):
 def _report(parts, described, lang, time_limit):
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
-    on_case = (lambda check, case: page.progress(check, case)) if page and hasattr(page, "progress") else None
+    if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
+        titles = {name: title[lang] for name, title in report._titles()[0].items()}
+        on_case = lambda check, case: page.progress(titles.get(check, check), case)  # noqa: E731
+    else:
+        on_case = None
     diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
     print(report.as_text(diagnosis, described, lang, paths=page is None))
     if page:  # the page lists the suspects as links, built there from the slugs

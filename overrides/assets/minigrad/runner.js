@@ -155,9 +155,10 @@
 
     /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
      * and its phase ("loading", "waiting", "running"). Returns the job: `job.done`
-     * resolves with the worker's "done" message (or {stopped} / {failed}). */
-    submit(blocks, slug, handlers, picture) {
-      const job = { id: this.nextId++, blocks, slug, handlers, picture };
+     * resolves with the worker's "done" message (or {stopped} / {failed}).
+     * `files` (doctor-folder.js) go to the worker right before the run. */
+    submit(blocks, slug, handlers, picture, files) {
+      const job = { id: this.nextId++, blocks, slug, handlers, picture, files };
       job.done = new Promise((resolve) => { job.resolve = resolve; });
       this.queue.push(job);
       this.phase(job);
@@ -186,7 +187,8 @@
       this.phase(job, "running");
       for (const waiting of this.queue) this.phase(waiting, "waiting");
       // As JSON text: Python parses it anyway, and a string clones faster than objects.
-      const { id, blocks, slug, picture } = job;
+      const { id, blocks, slug, picture, files } = job;
+      if (files) this.worker.postMessage({ type: "files", files });
       this.worker.postMessage({ type: "run", id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) });
     }
 
@@ -266,6 +268,7 @@
     if (!window.__minigradRuntime) window.__minigradRuntime = new Runtime(settings());
     return window.__minigradRuntime;
   }
+  window.minigradRunner = { runtime: () => runtime(), showLinks: (panel, links) => showLinks(panel, links) }; // doctor-folder.js
 
   /* ---- the code editor, loaded on intent --------------------------------------
    * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
@@ -551,7 +554,8 @@
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive };
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
+        checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })) }; // the doctor's case: doctor-folder.js shows it
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
