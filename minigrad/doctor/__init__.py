@@ -11,7 +11,10 @@ of its own (isolated.py). On the site's page (Pyodide) the suspects also
 become links, through the page's `minigrad_page` module.
 """
 
+import contextlib
+import io
 import json
+import sys
 
 from .. import checks
 from . import ranking, report, signatures
@@ -73,12 +76,38 @@ def _report(parts, described, lang, time_limit):
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
     on_case = (lambda check, case: page.progress(check, case)) if page and hasattr(page, "progress") else None
-    diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    printed = _Bounded()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
+        diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
     print(report.as_text(diagnosis, described, lang, paths=page is None))
+    if printed.text:
+        if page and hasattr(page, "engine_output"):
+            page.engine_output(printed.text)  # the page folds it under the report
+        else:
+            print("\n" + report.WORDS[lang]["printed"].format(n=printed.size) + "\n" + printed.text, file=sys.stderr)
     if page:  # the page lists the suspects as links, built there from the slugs
         shown = report.as_dict(diagnosis, lang)["suspects"][: report.SHOWN_SUSPECTS]
         page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
     return diagnosis
+
+
+class _Bounded(io.StringIO):
+    """What the engine printed, the first LIMIT characters of it (a loop that prints must not fill memory)."""
+
+    LIMIT = 5000
+
+    def __init__(self):
+        super().__init__()
+        self.size = 0
+
+    def write(self, text):
+        self.size += len(text)
+        room = self.LIMIT - self.tell()
+        return super().write(text[:room]) if room > 0 else len(text)
+
+    @property
+    def text(self):
+        return self.getvalue() + (" [...]" if self.size > self.LIMIT else "")
 
 
 def _page():

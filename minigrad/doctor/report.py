@@ -26,6 +26,7 @@ WORDS = {
         "crashed": "Your engine raised {error} in every case that ran (first: {check}, {case}): fix that first.",
         "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
         "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
+        "printed": "What your engine printed while it was checked ({n} characters):",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
@@ -38,6 +39,7 @@ WORDS = {
         "crashed": "Tu motor lanzó {error} en todos los casos que se ejecutaron (el primero: {check}, {case}): arregla eso primero.",
         "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
         "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
+        "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
     },
 }
 SHOWN_SUSPECTS = 3
