@@ -9,9 +9,8 @@ here, in the report's language, from the names the engine lacks.
 
 import json
 import re
-import tomllib
 
-from ..breaks import HERE, catalogue
+from ..breaks import load
 from ..checks.reasons import describe
 from ..checks.words import name as named, say
 
@@ -46,8 +45,8 @@ SHOWN_SUSPECTS = 3
 
 
 def _titles():
-    diagnostics = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))["diagnostic"]
-    return {name: d["title"] for name, d in diagnostics.items()}, {b.slug: b.title for b in catalogue()}
+    read = load()
+    return read.diagnostics, {b.slug: b.title for b in read.breaks}
 
 
 def _fix_first(diagnosis, lang, check_titles):
