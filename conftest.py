@@ -35,7 +35,7 @@ from module_at import module_at  # noqa: E402
 
 from minigrad.breaks import blocks  # noqa: E402
 
-pytest_plugins = ["parallel"]  # tests/parallel.py: how the suite shares two cores
+pytest_plugins = ["parallel", "learner_cli"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
 
 _updates = {}  # path -> {output key: new text}
 

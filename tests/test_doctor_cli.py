@@ -10,7 +10,17 @@ import pytest
 
 from minigrad.doctor.__main__ import main
 
-ENGINES = Path(__file__).parent / "doctor_engines"
+from tests.learner_engines.harness import package_copy
+
+CLASSIC = Path(__file__).parent / "learner_engines" / "classic" / "src" / "minigrad"
+BACKWARD = "        self.grad = 1\n        for v in reversed(topo):\n"  # classic's engine.py, where backward starts the walk
+
+
+def planted(tmp_path, slug, file):
+    """One file of the classic style with `slug` planted: a learner's standalone engine file."""
+    source = (package_copy("classic", tmp_path / "copy", slug) / file).read_text()
+    (tmp_path / file).write_text(source)
+    return tmp_path / file
 
 
 def run(capsys, *argv):
@@ -25,9 +35,9 @@ def test_a_missing_file_is_one_clear_line(capsys):
 
 
 def test_a_missing_class_is_one_clear_line_naming_the_classes_there(capsys):
-    code, out, err = run(capsys, "--scalar", f"{ENGINES}/kahn_relu.py:Valu")
+    code, out, err = run(capsys, "--scalar", f"{CLASSIC}/engine.py:Valu")
     assert (code, out) == (2, "")
-    assert err == f"minigrad.doctor: {ENGINES}/kahn_relu.py has no 'Valu' (its classes: Value)\n"
+    assert err == f"minigrad.doctor: {CLASSIC}/engine.py has no 'Valu' (its classes: Value)\n"
 
 
 def test_a_target_without_a_class_is_one_clear_line(capsys):
@@ -71,7 +81,7 @@ def test_a_file_in_a_package_named_minigrad_loads_with_its_relative_imports(caps
     package = tmp_path / "src" / "minigrad"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
-    shutil.copy(ENGINES / "set_children_tanh.py", package / "engine.py")
+    shutil.copy(planted(tmp_path, "tanh-grad-from-input", "engine.py"), package / "engine.py")
     (package / "scalar.py").write_text("from .engine import Value\n")
     code, out, err = run(capsys, "--scalar", f"{package}/scalar.py:Value")
     assert code == 1, err
@@ -80,7 +90,7 @@ def test_a_file_in_a_package_named_minigrad_loads_with_its_relative_imports(caps
 
 
 def test_a_dotted_module_is_imported_from_the_current_directory(capsys, tmp_path, monkeypatch):
-    shutil.copy(ENGINES / "zeros_tensor_mean.py", tmp_path / "learner_tensor_engine.py")
+    shutil.copy(planted(tmp_path, "mean-forgets-n", "tensor.py"), tmp_path / "learner_tensor_engine.py")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".")])
     code, out, err = run(capsys, "--tensor", "learner_tensor_engine:Tensor")
@@ -88,9 +98,10 @@ def test_a_dotted_module_is_imported_from_the_current_directory(capsys, tmp_path
     assert "1. mean's backward forgets to divide by N (100%)\n     docs/breaks/mean-forgets-n.md" in out
 
 
-def test_the_command_line_runs_as_a_module_and_prints_one_json_object():
+def test_the_command_line_runs_as_a_module_and_prints_one_json_object(tmp_path):
+    engine = planted(tmp_path, "no-output-seed", "engine.py")
     result = subprocess.run(
-        [sys.executable, "-m", "minigrad.doctor", "--scalar", f"{ENGINES}/unseeded.py:Value", "--json"],
+        [sys.executable, "-m", "minigrad.doctor", "--scalar", f"{engine}:Value", "--json"],
         capture_output=True, text=True, check=False,
     )
     assert result.returncode == 1, result.stderr
@@ -98,9 +109,9 @@ def test_the_command_line_runs_as_a_module_and_prints_one_json_object():
 
 
 def test_json_stays_one_object_when_the_learner_prints_on_import_and_in_backward(capsys, tmp_path):
-    source = (ENGINES / "unseeded.py").read_text()
-    (tmp_path / "noisy.py").write_text('print("loading my engine")\n' + source.replace(
-        "order = list(self._post_order(set()))", "order = list(self._post_order(set()))\n        print('backward!')"))
+    source = planted(tmp_path, "no-output-seed", "engine.py").read_text()
+    walk = "        for v in reversed(topo):\n"
+    (tmp_path / "noisy.py").write_text('print("loading my engine")\n' + source.replace(walk, "        print('backward!')\n" + walk))
     code, out, err = run(capsys, "--scalar", f"{tmp_path}/noisy.py:Value", "--json")
     assert code == 1
     assert json.loads(out)["suspects"][0]["slug"] == "no-output-seed"
@@ -108,9 +119,9 @@ def test_json_stays_one_object_when_the_learner_prints_on_import_and_in_backward
 
 
 def test_an_endless_backward_is_reported_and_the_command_ends(capsys, tmp_path):
-    source = (ENGINES / "unseeded.py").read_text()
-    (tmp_path / "looping.py").write_text(source.replace(
-        "        order = list(self._post_order(set()))\n", "        order = list(self._post_order(set()))\n        while True:\n            pass\n"))
+    source = planted(tmp_path, "no-output-seed", "engine.py").read_text()
+    walk = "        for v in reversed(topo):\n"
+    (tmp_path / "looping.py").write_text(source.replace(walk, "        while True:\n            pass\n" + walk))
     code, out, err = run(capsys, "--scalar", f"{tmp_path}/looping.py:Value", "--time-limit", "0.2")
     assert code == 1
     assert "timed out [run]: diamond (a*b + c) * (a - c) at 2, 3, 4: raised TimeoutError: stopped after 0.2 s (an endless loop?)" in out

@@ -1,6 +1,9 @@
-"""The doctor on engines that are not minigrad: learners' own, micrograd, broken ones."""
+"""The doctor on engines that are not minigrad: learners' own, micrograd, broken ones.
 
-import importlib
+A learner in phase 7 or 8 has only a Value or only a Tensor: here the doctor
+gets that one class, from tests/learner_engines' classic style (a package
+called minigrad, children in a set, a recursive sort) with a bug planted."""
+
 import json
 import sys
 
@@ -9,34 +12,30 @@ import pytest
 
 from minigrad.doctor import check_engine, diagnose
 from minigrad.doctor.__main__ import main
+from minigrad.doctor.loading import load_engine
 from minigrad.scalar import Value as MinigradValue
 from minigrad.tensor import Tensor as MinigradTensor
+from tests.learner_engines.harness import package_copy
 
-# tests/doctor_engines/<module>: (the class it defines, the break the doctor must name first)
+# the break planted in the classic style: the one class the doctor is given
 PLANTED = {
-    "set_children_tanh": ("Value", "tanh-grad-from-input"),
-    "rebinding_partial_overwrite": ("Value", "overwrite-grad"),
-    "kahn_relu": ("Value", "relu-gated-on-upstream"),
-    "discovery_order": ("Value", "topological-order-not-reversed"),
-    "unseeded": ("Value", "no-output-seed"),
-    "pow_off_by_one": ("Value", "pow-exponent-off-by-one"),
-    "lazy_tensor_add_no_reduce": ("Tensor", "skip-unbroadcast"),
-    "lazy_tensor_matmul": ("Tensor", "matmul-without-transpose"),
-    "zeros_tensor_sum": ("Tensor", "sum-forgets-reduced-axis"),
-    "zeros_tensor_mean": ("Tensor", "mean-forgets-n"),
+    "tanh-grad-from-input": "Value", "overwrite-grad": "Value", "relu-gated-on-upstream": "Value",
+    "topological-order-not-reversed": "Value", "no-output-seed": "Value", "pow-exponent-off-by-one": "Value",
+    "skip-unbroadcast": "Tensor", "matmul-without-transpose": "Tensor", "sum-forgets-reduced-axis": "Tensor",
+    "mean-forgets-n": "Tensor",
 }
 
 
-def _engine(module):
-    kind, _ = PLANTED[module]
-    return {kind: getattr(importlib.import_module(f"tests.doctor_engines.{module}"), kind)}
+def _engine(slug, root):
+    parts, _ = load_engine(package_copy("classic", root, slug))
+    return {PLANTED[slug]: parts[PLANTED[slug]]}
 
 
-@pytest.mark.parametrize("module", PLANTED)
-def test_doctor_names_the_planted_break_first(module):
-    diagnosis = diagnose(**_engine(module))
+@pytest.mark.parametrize("slug", PLANTED)
+def test_doctor_names_the_planted_break_first_from_one_class(slug, tmp_path):
+    diagnosis = diagnose(**_engine(slug, tmp_path))
     assert diagnosis.caught
-    assert diagnosis.suspects[0][0] == PLANTED[module][1], diagnosis.suspects[:3]
+    assert diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
 
 
 def test_healthy_minigrad_is_not_caught():
@@ -128,23 +127,43 @@ def test_what_a_learner_prints_stays_out_of_the_report(capsys):
 
     check_engine(Chatty)
     out, err = capsys.readouterr()
+    assert err.startswith("\nWhat your engine printed while it was checked (")
     assert "debug: a new Value" in err
     assert "debug" not in out
     assert "Nothing caught" in out
 
 
-def test_report_text_names_the_suspect_with_its_page_in_both_languages(capsys):
-    check_engine(**_engine("set_children_tanh"))
+def test_on_the_page_what_a_learner_prints_goes_to_its_own_section(capsys, monkeypatch):
+    class Chatty(MinigradValue):
+        def __init__(self, *args, **kwargs):
+            print("debug: " + "x" * 1000)
+            super().__init__(*args, **kwargs)
+
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language, fake.links, fake.engine_output = (lambda: "es"), (lambda links: None), sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(Chatty)
+    out, err = capsys.readouterr()
+    assert "debug" not in out + err
+    assert sent[0].startswith("debug: xxx") and sent[0].endswith(" [...]")
+    assert len(sent[0]) == 5000 + len(" [...]")  # bounded: a loop that prints must not fill the page
+
+
+def test_report_text_names_the_suspect_with_its_page_in_both_languages(capsys, tmp_path):
+    engine = _engine("tanh-grad-from-input", tmp_path)
+    check_engine(**engine)
     en = capsys.readouterr().out
     assert "1. tanh's local gradient from the input (100%)\n     docs/breaks/tanh-grad-from-input.md" in en
-    check_engine(**_engine("set_children_tanh"), lang="es")
+    check_engine(**engine, lang="es")
     es = capsys.readouterr().out
     assert "1. El gradiente local de tanh a partir de la entrada (100%)\n     docs/breaks/tanh-grad-from-input.es.md" in es
     assert "detectado  Diferencias finitas" in es
 
 
-def test_json_is_exactly_one_object_with_checks_and_suspects(capsys):
-    code = main(["--scalar", "tests/doctor_engines/kahn_relu.py:Value", "--json", "--lang", "es"])
+def test_json_is_exactly_one_object_with_checks_and_suspects(capsys, tmp_path):
+    package = package_copy("classic", tmp_path, "relu-gated-on-upstream")
+    code = main(["--scalar", f"{package}/engine.py:Value", "--json", "--lang", "es"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1
     assert set(report) == {"checks", "suspects", "fix_first"} and report["fix_first"] is None
@@ -161,23 +180,23 @@ def test_exit_code_is_zero_when_nothing_is_caught(capsys):
     assert code == 0 and report["suspects"] == []
 
 
-def test_gradcheck_checks_a_foreign_engine_too():
+def test_gradcheck_checks_a_foreign_engine_too(tmp_path):
     from minigrad.gradcheck import gradcheck
-    from tests.doctor_engines.zeros_tensor_mean import Tensor
 
-    x = Tensor(np.ones((2, 3)), requires_grad=True)
+    Tensor = _engine("mean-forgets-n", tmp_path)["Tensor"]
+    x = Tensor(np.ones((2, 3)))
     assert gradcheck(lambda t: t.sum(), x).ok
     assert not gradcheck(lambda t: t.mean(axis=0).sum(), x).ok
 
 
-def test_on_the_site_the_report_speaks_the_page_language_and_sends_slugs_for_links(capsys, monkeypatch):
+def test_on_the_site_the_report_speaks_the_page_language_and_sends_slugs_for_links(capsys, monkeypatch, tmp_path):
     """The worker's `minigrad_page` module, faked: language() in, links(json) out."""
     sent = []
     fake = type(sys)("minigrad_page")
     fake.language = lambda: "es"
     fake.links = sent.append
     monkeypatch.setitem(sys.modules, "minigrad_page", fake)
-    check_engine(**_engine("pow_off_by_one"))
+    check_engine(**_engine("pow-exponent-off-by-one", tmp_path))
     assert "Roturas probables" in capsys.readouterr().out
     links = json.loads(sent[0])
     assert links[0] == {"slug": "pow-exponent-off-by-one", "title": "El exponente de pow desplazado en uno"}
@@ -211,13 +230,14 @@ def test_the_issues_partial_break_on_minigrad_itself_ranks_its_break_first():
 
 
 def test_a_bug_no_break_explains_is_caught_with_no_suspect(capsys):
-    """exp's derivative forgotten in a copy of minigrad's Tensor: no break in the catalogue touches exp."""
+    """max's gradient sent to every element, not the winners, in a copy of minigrad's Tensor: no break
+    in the catalogue (nor a variant) changes what max's backward computes."""
     from pathlib import Path
 
     source = (Path(__file__).resolve().parents[1] / "minigrad" / "tensor.py").read_text()
-    exp_line = "            a.grad += out.data * out.grad\n"
-    assert source.count(exp_line) == 1
-    broken = source.replace(exp_line, "            a.grad += out.grad\n").replace("from .graph import", "from minigrad.graph import")
+    max_line = "            a.grad += winners * g / winners.sum(axis=axes, keepdims=True)\n"
+    assert source.count(max_line) == 1
+    broken = source.replace(max_line, "            a.grad += g + 0 * winners\n").replace("from .graph import", "from minigrad.graph import")
     namespace = {"__name__": "learner_tensor"}
     exec(compile(broken, "learner_tensor.py", "exec"), namespace)
     diagnosis = check_engine(Tensor=namespace["Tensor"])

@@ -11,21 +11,22 @@ import pytest
 from minigrad.doctor import check_engine
 from minigrad.doctor.__main__ import main
 
-HEALTHY = (Path(__file__).parent / "doctor_engines" / "unseeded.py").read_text().replace(
-    "        # planted bug: the seed `self.grad = 1.0` is missing\n", "        self.grad = 1.0\n")
-BACKWARD = "        order = list(self._post_order(set()))\n"
+# the classic learner style's scalar engine (tests/learner_engines), healthy, and where its backward starts
+HEALTHY = (Path(__file__).parent / "learner_engines" / "classic" / "src" / "minigrad" / "engine.py").read_text()
+BACKWARD = "        topo = []\n"
+assert HEALTHY.count(BACKWARD) == 1
 # name: (what replaces the first line of backward, or a line added to the class; what the report says)
 HOSTILE = {
-    "raises NotImplementedError": (BACKWARD.replace("order = ", "raise NotImplementedError  # "),
+    "raises NotImplementedError": (BACKWARD.replace("topo = ", "raise NotImplementedError  # "),
                                    "Your engine raised NotImplementedError in every case that ran"),
-    "calls sys.exit()": (BACKWARD.replace("order = ", "import sys; sys.exit()  # "),
+    "calls sys.exit()": (BACKWARD.replace("topo = ", "import sys; sys.exit()  # "),
                          "Your engine raised RuntimeError in every case that ran"),
-    "recurses in __neg__": (BACKWARD.replace("order = ", "return -self  # "), "Your engine raised RecursionError in every case that ran"),
+    "recurses in __neg__": (BACKWARD.replace("topo = ", "return -self  # "), "Your engine raised RecursionError in every case that ran"),
     "raises in __init__": ("__init__", "Your engine raised ValueError in every case that ran"),
 }
 ENDS_THE_PROCESS = {
-    "calls os._exit(0)": (BACKWARD.replace("order = ", "import os; os._exit(0)  # "), "(exit code 0): fix that first."),
-    "segfaults": (BACKWARD.replace("order = ", "import ctypes; ctypes.string_at(0)  # "), "(signal SIGSEGV): fix that first."),
+    "calls os._exit(0)": (BACKWARD.replace("topo = ", "import os; os._exit(0)  # "), "(exit code 0): fix that first."),
+    "segfaults": (BACKWARD.replace("topo = ", "import ctypes; ctypes.string_at(0)  # "), "(signal SIGSEGV): fix that first."),
 }
 
 
@@ -89,7 +90,7 @@ def test_a_loop_that_ignores_the_timer_is_ended_by_the_parent(tmp_path, capsys, 
     from minigrad.doctor import isolated
 
     monkeypatch.setattr(isolated, "deadline", lambda time_limit: 3.0)
-    change = BACKWARD.replace("order = ", "import signal, time; signal.signal(signal.SIGALRM, signal.SIG_IGN); time.sleep(60)  # ")
+    change = BACKWARD.replace("topo = ", "import signal, time; signal.signal(signal.SIGALRM, signal.SIG_IGN); time.sleep(60)  # ")
     code, out, err = run(capsys, "--scalar", engine_file(tmp_path, change), "--time-limit", "0.2")
     assert code == 1
     assert "Your engine ended the doctor's process during Finite differences, case diamond (a*b + c) * (a - c) (signal SIGKILL)" in out
@@ -108,7 +109,7 @@ def test_on_the_page_the_same_engines_get_the_same_words(how, tmp_path, capsys):
 
 
 def test_what_the_engine_prints_goes_to_stderr_bounded(tmp_path, capsys):
-    change = BACKWARD.replace("order = ", "print('x' * 1000); order = ")
+    change = BACKWARD.replace("topo = ", "print('x' * 1000); topo = ")
     code, out, err = run(capsys, "--scalar", engine_file(tmp_path, change), "--json")
     assert json.loads(out)["fix_first"] is None and code == 0
     assert "x" * 1000 in err and len(err) < 25_000
@@ -116,7 +117,7 @@ def test_what_the_engine_prints_goes_to_stderr_bounded(tmp_path, capsys):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="os._exit and signals as on POSIX")
 def test_an_endless_loop_names_its_check_and_case(tmp_path, capsys):
-    change = BACKWARD.replace("order = ", "while True: pass  # ")
+    change = BACKWARD.replace("topo = ", "while True: pass  # ")
     code, out, err = run(capsys, "--scalar", engine_file(tmp_path, change), "--time-limit", "0.2")
     assert code == 1
     assert "timed out [run]: diamond (a*b + c) * (a - c) at 2, 3, 4: raised TimeoutError: stopped after 0.2 s" in out

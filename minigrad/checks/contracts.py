@@ -11,6 +11,7 @@ import numpy as np
 
 from .evidence import Failure
 from .registry import CaseSpec, check
+from .words import Said
 
 
 def _dropout_in_eval(m):
@@ -21,8 +22,8 @@ def _dropout_in_eval(m):
         got = m.values(dropout(x))
     expected = m.values(x)
     if not np.array_equal(got, expected):
-        return Failure(f"Dropout(0.5) in eval changed {int(np.sum(got != expected))} of 6 inputs: "
-                       f"{got[0].tolist()} for {expected[0].tolist()}", ("Dropout in eval",))
+        return Failure(Said("dropout", n=int(np.sum(got != expected)), got=got[0].tolist(), expected=expected[0].tolist()),
+                       ("Dropout in eval",))
 
 
 def _parameters_in_a_list(m):
@@ -38,8 +39,7 @@ def _parameters_in_a_list(m):
     expected = 2 * len(m.parameters(nn.Linear(2, 2))) + len(m.parameters(nn.Linear(2, 1)))
     found = len(m.parameters(Blocks()))
     if found != expected:
-        return Failure(f"parameters() found {found} of {expected} tensors of a model holding two Linear layers in a list",
-                       ("parameters() in a list",))
+        return Failure(Said("parameters-in-a-list", found=found, expected=expected), ("parameters() in a list",))
 
 
 def _clip_keeps_direction(m):
@@ -49,9 +49,8 @@ def _clip_keeps_direction(m):
     got = np.concatenate([m.grad(p) for p in params])
     expected = np.array([3.0, 0.0, 0.0, 0.4]) / (np.hypot(3.0, 0.4) + 1e-6)
     if not np.isclose(total, np.hypot(3.0, 0.4)) or not np.allclose(got, expected, atol=1e-6):
-        return Failure(f"clip_grad_norm_ of grads [3, 0], [0, 0.4] to 1: returned {total:.4g}, grads "
-                       f"{np.round(got, 4).tolist()}, expected {np.hypot(3.0, 0.4):.4g} and "
-                       f"{np.round(expected, 4).tolist()}", ("clipping",))
+        return Failure(Said("clip", total=f"{total:.4g}", got=np.round(got, 4).tolist(), norm=f"{np.hypot(3.0, 0.4):.4g}",
+                            expected=np.round(expected, 4).tolist()), ("clipping",))
 
 
 def _adamw_decay_is_decoupled(m):
@@ -60,8 +59,7 @@ def _adamw_decay_is_decoupled(m):
     m.optim.AdamW([p], lr=0.1, weight_decay=0.1).step()
     got = m.values(p)
     if not np.allclose(got, [1.98, 0.495]):
-        return Failure(f"AdamW(lr=0.1, weight_decay=0.1), zero gradient: weights [2, 0.5] became "
-                       f"{np.round(got, 4).tolist()}, expected [1.98, 0.495]", ("AdamW decay",))
+        return Failure(Said("adamw", got=np.round(got, 4).tolist()), ("AdamW decay",))
 
 
 CONTRACTS = {

@@ -15,10 +15,10 @@ from .reasons import describe
 class Case:
     """One case of one check. `wrong` and `status` are what signatures are made of."""
 
-    def __init__(self, name, status, detail="", wrong=(), numbers="", missing=(), trace=""):
+    def __init__(self, name, status, detail="", wrong=(), numbers=(), missing=(), trace=""):
         self.name, self.status, self.detail = name, status, detail
         self.wrong = tuple(wrong)
-        self.numbers = numbers  # the worst element of each wrong part, against the reference
+        self.numbers = list(numbers)  # the worst element of each wrong part, against the reference
         self.missing = tuple(missing)  # dotted names the engine lacks, for a skipped case
         self.trace = trace  # the engine's own frames, for a case that raised
 
@@ -33,7 +33,7 @@ class Case:
 class Failure:
     """What a case function returns when the engine got it wrong."""
 
-    def __init__(self, detail, wrong=(), status="wrong values", numbers=""):
+    def __init__(self, detail, wrong=(), status="wrong values", numbers=()):
         self.detail, self.wrong, self.status, self.numbers = detail, tuple(wrong), status, numbers
 
 

@@ -1,10 +1,13 @@
 """Checks of the gradients themselves: their shapes, central differences, the diamond."""
 
+import re
+
 from ..gradcheck import gradcheck
 from .cases import SCALAR_CASES, TENSOR_CASES, random_inputs
 from .engine import weight_array
 from .evidence import Failure, part
 from .registry import CaseSpec, check
+from .words import Said, error_of
 
 
 def _ran(cases):
@@ -24,7 +27,7 @@ def _shapes(m, name, shapes, f):
     try:
         loss.backward()
     except Exception as e:
-        return Failure(f"{name}: backward raised {type(e).__name__}: {e}", ("run",), "raised")
+        return Failure(Said("backward-raised", name=name, error=error_of(e)), ("run",), "raised")
     wrong = []
     for i, leaf in enumerate(leaves):
         grad = m.grad(leaf)
@@ -32,15 +35,20 @@ def _shapes(m, name, shapes, f):
             wrong.append((i, None if grad is None else grad.shape))
     if wrong:
         i, got = wrong[0]
-        detail = f"{name}: input {i} has shape {m.values(leaves[i]).shape}, its gradient {got}"
+        detail = Said("grad-shape", name=name, i=i, shape=m.values(leaves[i]).shape, grad=got)
         return Failure(detail, tuple(f"input {i}" for i, _ in wrong), "wrong shape")
 
 
 def _gradcheck(name, run):
     result = run()
     if not result.ok:
-        status = "wrong shape" if "shape" in result.message else "wrong values"
-        return Failure(f"{name}: {result}", (part(f"input {result.input}", result.analytic),), status)
+        shapes = re.fullmatch(r"input (\d+) has shape (.*) but its gradient has shape (.*)", result.message)
+        if shapes:
+            detail = Said("gradcheck-shape", name=name, i=shapes[1], shape=shapes[2], grad=shapes[3])
+        else:
+            detail = Said("gradcheck", name=name, i=result.input, index=result.index,
+                          analytic=f"{result.analytic:.6g}", numeric=f"{result.numeric:.6g}")
+        return Failure(detail, (part(f"input {result.input}", result.analytic),), "wrong shape" if shapes else "wrong values")
 
 
 @check("finite-differences", "finite differences",
@@ -77,4 +85,4 @@ def _diamond(m):
     got = tuple(None if v.grad is None else float(v.grad) for v in (a, b, c))
     if got != BY_HAND:
         wrong = tuple(part(n, g) for n, g, e in zip("abc", got, BY_HAND) if g != e)
-        return Failure(f"(a.grad, b.grad, c.grad) = {got}, by hand {BY_HAND}", wrong)
+        return Failure(Said("diamond", got=got, expected=BY_HAND), wrong)

@@ -14,6 +14,7 @@ import numpy as np
 from .cases import LOSS_CASES, MODULE_CASES, MSE_TARGET, SCALAR_CASES, TENSOR_CASES
 from .evidence import Failure, close, part
 from .registry import CaseSpec, check
+from .words import Said
 
 REFERENCE = Path(__file__).with_name("torch_reference.json")
 
@@ -30,12 +31,12 @@ def _worst(label, got, expected):
     """`input 0 (0, 1): -3 vs torch's -0.75`: where a part is furthest from the reference."""
     expected = np.asarray(expected, dtype=float)
     if got is None:
-        return f"{label}: no gradient"
+        return Said("no-gradient", label=label)
     if np.shape(got) != expected.shape:
-        return f"{label}: shape {np.shape(got)} vs torch's {expected.shape}"
+        return Said("worst-shape", label=label, got=np.shape(got), expected=expected.shape)
     diff = np.abs(got - expected)
     at = np.unravel_index(int(np.argmax(np.where(np.isnan(diff), np.inf, diff))), expected.shape)
-    return f"{label} {tuple(int(i) for i in at)}: {float(got[at]):.6g} vs torch's {float(expected[at]):.6g}"
+    return Said("worst", label=label, at=tuple(int(i) for i in at), got=f"{float(got[at]):.6g}", expected=f"{float(expected[at]):.6g}")
 
 
 def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
@@ -49,15 +50,15 @@ def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
     wrong = (("output",) if not close(output, expected_output) else ()) + tuple(part(f"input {i}", grads[i]) for i in bad)
     shapes = [i for i in bad if grads[i] is None or grads[i].shape != np.shape(expected["grads"][i])]
     status = "wrong shape" if shapes or output.shape != expected_output.shape else "wrong values"
-    numbers = "; ".join(([_worst("output", output, expected_output)] if "output" in wrong else [])
-                        + [_worst(f"input {i}", grads[i], expected["grads"][i]) for i in bad])
+    numbers = (([_worst("output", output, expected_output)] if "output" in wrong else [])
+               + [_worst(f"input {i}", grads[i], expected["grads"][i]) for i in bad])
     if "output" in wrong:
         first = np.round(output.reshape(len(output), -1)[0], 4).tolist() if output.ndim else output.item()
-        shown = f" (first row {first})" if module else ""
-        return Failure(f"{name}: output differs from torch's{shown}", wrong, status, numbers)
+        shown = Said("first-row", row=first) if module else ""
+        return Failure(Said("output-differs", name=name, shown=shown), wrong, status, numbers)
     if bad:
-        what = "input gradient" if module else f"gradient of input {bad[0]}"
-        return Failure(f"{name}: {what} differs from torch's", wrong, status, numbers)
+        said = Said("input-gradient-differs", name=name) if module else Said("gradient-of-input-differs", name=name, i=bad[0])
+        return Failure(said, wrong, status, numbers)
 
 
 def _scalar(m, name, f, expected):
@@ -66,7 +67,7 @@ def _scalar(m, name, f, expected):
     got = [None if v.grad is None else float(v.grad) for v in inputs]
     wrong = tuple(part(f"input {i}", g) for i, (g, e) in enumerate(zip(got, expected["grads"])) if not close(g, e))
     if wrong:
-        return Failure(f"{name}: gradients {got} differ from torch's {expected['grads']}", wrong)
+        return Failure(Said("scalar-gradients", name=name, got=got, expected=expected["grads"]), wrong)
 
 
 def _seeds_the_output(m, kind):
@@ -77,16 +78,16 @@ def _seeds_the_output(m, kind):
         a, b = m.Value(2.0), m.Value(3.0)
         loss = a * b + a
     else:
-        a, b = m.leaf(np.array([1.0, 2.0])), m.leaf(np.array([3.0, -1.0]))
+        a, b = m.leaf(np.array([[1.0, 2.0]])), m.leaf(np.array([[3.0, -1.0]]))  # 2-D: no engine must reduce a 1-D @
         loss = m.total(a * b + a)
     loss.backward()
     got = m.grad(loss)
     if got is None:
-        leaf = m.Value(2.0) if kind == "Value" else m.leaf(np.array([1.0, 2.0]))
+        leaf = m.Value(2.0) if kind == "Value" else m.leaf(np.array([[1.0, 2.0]]))
         (leaf + leaf * 0.0 if kind == "Value" else m.total(leaf)).backward()
         got = m.grad(leaf)
     if got is not None and not np.allclose(got, 1.0):
-        return Failure(f"{kind} output's own gradient after backward() is {got.tolist()}, torch's is 1", (part("output", got),))
+        return Failure(Said("seed", kind=kind, got=got.tolist()), (part("output", got),))
 
 
 @check("torch-reference", "PyTorch reference",
@@ -116,8 +117,7 @@ def _refuses_mismatched_shapes(m):
         loss = m.F.mse_loss(x, m.tensor(MSE_TARGET.reshape(-1)))
     except Exception:
         return None
-    detail = f"{SHAPE_CASE}: returned {m.number(loss):.6g} (averaged over (4, 4)) instead of raising ValueError"
-    return Failure(detail, ("output",))
+    return Failure(Said("mse-broadcasts", name=SHAPE_CASE, loss=f"{m.number(loss):.6g}"), ("output",))
 
 
 @check("loss-reference", "losses", needs=("functional",),

@@ -18,8 +18,9 @@ import numpy as np
 
 from .engine import Engine, Missing
 from .evidence import Case, Passed, summary
+from .words import Said, error_of
 
-CHECKS = {}  # name -> Check, in the order the site lists them
+CHECKS = {}  # name -> Check, as registered (runner.DIAGNOSTICS gives the site's order)
 _OURS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../minigrad
 
 
@@ -81,7 +82,7 @@ def run_case(engine, spec):
     except Missing as e:
         return Case(spec.name, "skipped", missing=e.names)
     except SystemExit as e:  # a learner's sys.exit() must not end the checks
-        return _raised(spec, RuntimeError(f"the engine called sys.exit({e.code!r})"))
+        return _raised(spec, RuntimeError(Said("sys-exit", code=repr(e.code))))
     except Exception as e:
         misfit = _misfit(e)
         return Case(spec.name, "skipped", missing=(misfit,)) if misfit else _raised(spec, e)
@@ -108,9 +109,10 @@ def _raised(spec, e):
 
 def raised(name, e, prefix="raised", named=True):
     """An exception is evidence; a TimeoutError (the doctor's time limit) says only that it did not finish."""
-    detail = f"{prefix} {type(e).__name__}: {e}"
+    error = error_of(e)
+    detail = Said("raised", name=name, error=error) if named and prefix == "raised" else Said("raised-unnamed", prefix=prefix, error=error)
     status = "timed out" if isinstance(e, TimeoutError) else "raised"
-    return Case(name, status, f"{name}: {detail}" if named else detail, ("run",), trace=engine_frames(e))
+    return Case(name, status, detail, ("run",), trace=engine_frames(e))
 
 
 def engine_frames(e):

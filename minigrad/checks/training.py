@@ -14,11 +14,11 @@ import numpy as np
 from .engine import weight_array
 from .evidence import Failure, Passed
 from .registry import CaseSpec, check
+from .words import Said
 
 XOR_X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 XOR_Y = np.array([0, 1, 1, 0])
 STEPS = 300
-NO_PARAMETERS = "the model's parameters() found no tensors: there is nothing to train"
 NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "nn.Tanh", "optim.SGD", "functional.cross_entropy")
 
 
@@ -47,10 +47,11 @@ def _train(m, model):
 
 def _verdict(losses, moved, note=""):
     if losses is None:
-        return Failure(NO_PARAMETERS, ("no parameters",))
+        return Failure(Said("no-parameters"), ("no parameters",))
     first, final = losses[0], losses[-1]
+    numbers = {"first": f"{first:.4f}", "final": f"{final:.4f}", "steps": STEPS, "note": note}
     if final < 0.05:
-        return Passed(f"XOR loss {first:.4f} -> {final:.4f} after {STEPS} steps{note}")
+        return Passed(Said("xor", **numbers))
     if not np.isfinite(final) or final > first:
         curve = "loss rises"
     elif np.ptp(losses) == 0:
@@ -58,7 +59,7 @@ def _verdict(losses, moved, note=""):
     else:
         curve = "loss stalls"
     wrong = (curve, "weights moved" if moved else "weights unchanged")
-    return Failure(f"XOR loss {first:.4f} -> {final:.4f} after {STEPS} steps (expected < 0.05){note}", wrong)
+    return Failure(Said("xor-failed", **numbers), wrong)
 
 
 def _own_init(m):
@@ -70,7 +71,7 @@ def _doctor_init(m):
     rng = np.random.default_rng(0)
     for p in m.parameters(model):
         m.set_values(p, rng.uniform(-0.5, 0.5, m.values(p).shape))
-    return _verdict(*_train(m, model), note=", from parameters set by the check")
+    return _verdict(*_train(m, model), note=Said("from-the-checks-parameters"))
 
 
 @check("training-smoke-test", "training", needs=NEEDS, passed=lambda cases: cases[0].detail)
@@ -98,11 +99,11 @@ def _two_passes(m):
         grads.append([m.grad(p) for p in params])
     for i, (first, second) in enumerate(zip(*grads)):
         if first is None or second is None:
-            return Failure(f"{_name_in(layer, params[i], i)} has no gradient after backward", ("no gradient",))
+            return Failure(Said("no-grad-after-backward", name=_name_in(layer, params[i], i)), ("no gradient",))
         if not np.allclose(first, second):
             ratio = float(np.median(second / np.where(first == 0, np.nan, first)))
             name = _name_in(layer, params[i], i)
-            return Failure(f"second pass {name}.grad is {ratio:g}x the first: gradients leaked across zero_grad()", ("leaked",))
+            return Failure(Said("leaked", name=name, ratio=f"{ratio:g}"), ("leaked",))
 
 
 @check("repeatable-gradients", "two passes", needs=("Tensor", "Tensor.tanh", "nn.Linear", "optim.SGD"),

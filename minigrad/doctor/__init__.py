@@ -11,9 +11,13 @@ of its own (isolated.py). On the site's page (Pyodide) the suspects also
 become links, through the page's `minigrad_page` module.
 """
 
+import contextlib
+import io
 import json
+import sys
 
 from .. import checks
+from ..checks.words import name as named
 from . import ranking, report, signatures
 from .evidence import crashed_only, examine
 from .loading import load_engine
@@ -77,15 +81,41 @@ def _report(parts, described, lang, time_limit):
     lang = lang or (str(page.language()) if page else "en")
     if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
         titles = {name: title[lang] for name, title in report._titles()[0].items()}
-        on_case = lambda check, case: page.progress(titles.get(check, check), case)  # noqa: E731
+        on_case = lambda check, case: page.progress(titles.get(check, check), named(case, lang))  # noqa: E731
     else:
         on_case = None
-    diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    printed = _Bounded()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
+        diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
     print(report.as_text(diagnosis, described, lang, paths=page is None))
+    if printed.text:
+        if page and hasattr(page, "engine_output"):
+            page.engine_output(printed.text)  # the page folds it under the report
+        else:
+            print("\n" + report.WORDS[lang]["printed"].format(n=printed.size) + "\n" + printed.text, file=sys.stderr)
     if page:  # the page lists the suspects as links, built there from the slugs
         shown = report.as_dict(diagnosis, lang)["suspects"][: report.SHOWN_SUSPECTS]
         page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
     return diagnosis
+
+
+class _Bounded(io.StringIO):
+    """What the engine printed, the first LIMIT characters of it (a loop that prints must not fill memory)."""
+
+    LIMIT = 5000
+
+    def __init__(self):
+        super().__init__()
+        self.size = 0
+
+    def write(self, text):
+        self.size += len(text)
+        room = self.LIMIT - self.tell()
+        return super().write(text[:room]) if room > 0 else len(text)
+
+    @property
+    def text(self):
+        return self.getvalue() + (" [...]" if self.size > self.LIMIT else "")
 
 
 def _page():

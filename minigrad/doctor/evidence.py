@@ -10,6 +10,7 @@ import contextlib
 import sys
 
 from .. import checks
+from ..checks.words import Said
 from .guard import TimeLimit
 
 
@@ -30,14 +31,18 @@ def crashed_only(verdicts):
     return None
 
 
+def _said(text):
+    return text.as_data() if isinstance(text, Said) else text
+
+
 def as_data(verdict):
-    """A Verdict as JSON data (what the isolated process sends back)."""
-    return {"passed": verdict.passed, "detail": verdict.detail, "cases": [
-        {"name": c.name, "status": c.status, "detail": c.detail, "wrong": list(c.wrong), "numbers": c.numbers,
-         "missing": list(c.missing), "trace": c.trace} for c in verdict.cases]}
+    """A Verdict as JSON data (what the isolated process sends back), its sentences able to change language."""
+    return {"passed": verdict.passed, "detail": _said(verdict.detail), "cases": [
+        {"name": c.name, "status": c.status, "detail": _said(c.detail), "wrong": list(c.wrong),
+         "numbers": [_said(n) for n in c.numbers], "missing": list(c.missing), "trace": c.trace} for c in verdict.cases]}
 
 
 def from_data(data):
-    cases = [checks.Case(c["name"], c["status"], c["detail"], c["wrong"], c["numbers"], c["missing"], c["trace"])
-             for c in data["cases"]]
-    return checks.Verdict(data["passed"], data["detail"], cases)
+    cases = [checks.Case(c["name"], c["status"], Said.from_data(c["detail"]), c["wrong"],
+                         [Said.from_data(n) for n in c["numbers"]], c["missing"], c["trace"]) for c in data["cases"]]
+    return checks.Verdict(data["passed"], Said.from_data(data["detail"]), cases)

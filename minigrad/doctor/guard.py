@@ -15,6 +15,8 @@ import sys
 import threading
 import time
 
+from ..checks.words import Said
+
 
 # Python frames in all, the doctor's own (about 25 deep where it calls the learner) included. Measured
 # with Pyodide 0.28.3 (2026-12), a fresh worker in Debian's Chromium and Node 20: at 400, Node's stack
@@ -64,7 +66,7 @@ class TimeLimit:
             return fn()
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
-            raise TimeoutError(f"not run: this check's {self.seconds:g} s were used up (an endless loop?)")
+            raise TimeoutError(Said("used-up", seconds=f"{self.seconds:g}"))
         previous = signal.signal(signal.SIGALRM, _stop)
         try:
             try:
@@ -73,6 +75,6 @@ class TimeLimit:
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except _Stop:
-            raise TimeoutError(f"stopped after {self.seconds:g} s (an endless loop?)") from None
+            raise TimeoutError(Said("stopped", seconds=f"{self.seconds:g}")) from None
         finally:
             signal.signal(signal.SIGALRM, previous)

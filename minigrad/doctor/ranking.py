@@ -7,12 +7,20 @@ a quarter for the same status, a quarter for the same wrong parts: minigrad's
 that is still the same bug. What matters most is how much of the learner's
 evidence a break explains (recall); how much of the break's signature the
 learner shows (precision) only breaks ties, so a partial break (one op of the
-several a break touches) still ranks its break first.
+several a break touches) still ranks its break first. An all-zero gradient
+(one that never arrived: no seed, the wrong order) and a wrong non-zero one
+are different failures and do not agree at all.
 """
+
+
+def _zero(parts):
+    return {p.endswith("(zero)") for p in parts if p.startswith("input")}
 
 
 def _agreement(a, b):
     parts_a, parts_b = set(a["wrong"]), set(b["wrong"])
+    if _zero(parts_a) and _zero(parts_b) and not _zero(parts_a) & _zero(parts_b):
+        return 0.0  # a gradient that never arrived against one that arrived wrong: not the same failure
     union = parts_a | parts_b
     same_parts = len(parts_a & parts_b) / len(union) if union else 1.0
     return 0.5 + 0.25 * (a["status"] == b["status"]) + 0.25 * same_parts

@@ -9,10 +9,10 @@ here, in the report's language, from the names the engine lacks.
 
 import json
 import re
-import tomllib
 
-from ..breaks import HERE, catalogue
+from ..breaks import load
 from ..checks.reasons import describe
+from ..checks.words import name as named, say
 
 WORDS = {
     "en": {
@@ -25,6 +25,7 @@ WORDS = {
         "crashed": "Your engine raised {error} in every case that ran (first: {check}, {case}): fix that first.",
         "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
         "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
+        "printed": "What your engine printed while it was checked ({n} characters):",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
@@ -37,14 +38,15 @@ WORDS = {
         "crashed": "Tu motor lanzó {error} en todos los casos que se ejecutaron (el primero: {check}, {case}): arregla eso primero.",
         "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
         "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
+        "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
     },
 }
 SHOWN_SUSPECTS = 3
 
 
 def _titles():
-    diagnostics = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))["diagnostic"]
-    return {name: d["title"] for name, d in diagnostics.items()}, {b.slug: b.title for b in catalogue()}
+    read = load()
+    return read.diagnostics, {b.slug: b.title for b in read.breaks}
 
 
 def _fix_first(diagnosis, lang, check_titles):
@@ -54,13 +56,13 @@ def _fix_first(diagnosis, lang, check_titles):
         ended = diagnosis.ended
         how = words["signal"].format(name=ended["signal"]) if ended.get("signal") else words["exit"].format(code=ended["code"])
         check = check_titles[ended["check"]][lang] if ended.get("check") in check_titles else words["loading"]
-        return {"message": words["ended"].format(check=check, case=ended.get("case") or "-", how=how), "trace": ""}
+        return {"message": words["ended"].format(check=check, case=named(ended.get("case") or "-", lang), how=how), "trace": ""}
     case = diagnosis.crashed
     if case:
         check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
         raised = re.search(r"raised (\w+)", case.detail)
         error = raised.group(1) if raised else case.trace.strip().splitlines()[-1].split(":")[0]
-        return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=case.name),
+        return {"message": words["crashed"].format(error=error, check=check_titles[check][lang], case=named(case.name, lang)),
                 "trace": case.trace}
     return None
 
@@ -75,8 +77,9 @@ def as_dict(diagnosis, lang="en"):
             "title": check_titles[name][lang],
             "status": verdict.status,
             "detail": verdict.detail,
-            "cases": [{"name": c.name, "status": c.status, "detail": c.detail or describe(c.missing, lang),
-                       "wrong": list(c.wrong), "numbers": c.numbers, "missing": list(c.missing)} for c in verdict.cases],
+            "cases": [{"name": c.name, "shown": named(c.name, lang), "status": c.status,
+                       "detail": _detail(c, lang), "wrong": [named(w, lang) for w in c.wrong],
+                       "numbers": "; ".join(say(n, lang) for n in c.numbers), "missing": list(c.missing)} for c in verdict.cases],
         }
         for name, verdict in diagnosis.verdicts.items()
     ]
@@ -85,6 +88,14 @@ def as_dict(diagnosis, lang="en"):
         for slug, score in diagnosis.suspects
     ]
     return {"checks": checks, "suspects": suspects, "fix_first": _fix_first(diagnosis, lang, check_titles)}
+
+
+def _detail(case, lang):
+    """The case's detail in `lang`, always starting with the case's name."""
+    if case.status == "skipped":
+        return describe(case.missing, lang)
+    detail = say(case.detail, lang)
+    return detail if str(case.detail).startswith(case.name) else f"{named(case.name, lang)}: {detail}"
 
 
 def as_json(diagnosis, lang="en"):
@@ -101,11 +112,10 @@ def as_text(diagnosis, engines, lang="en", paths=True):
             if case["status"] == "passed":
                 continue
             if case["status"] == "skipped":  # grouped by reason: missing names are said once
-                skipped.setdefault(describe(case["missing"], lang), []).append(case["name"])
+                skipped.setdefault(case["detail"], []).append(case["shown"])
                 continue
             parts = f" [{', '.join(case['wrong'])}]" if case["wrong"] else ""
-            detail = case["detail"] if case["detail"].startswith(case["name"]) else f"{case['name']}: {case['detail']}"
-            lines.append(f"{'':<10} - {words[case['status']]}{parts}: {detail}")
+            lines.append(f"{'':<10} - {words[case['status']]}{parts}: {case['detail']}")
             if case["numbers"]:
                 lines.append(f"{'':<10}   {case['numbers']}")
         for reason, names in skipped.items():

@@ -10,7 +10,7 @@ import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 from test_doctor_folder import learner_package  # tests/ is on sys.path (conftest.py)
-from test_doctor_hostile import BACKWARD, HOSTILE, engine_file
+from test_doctor_hostile import HOSTILE, engine_file
 
 ENGINES = Path(__file__).resolve().parents[1] / "doctor_engines"
 COLD = 90_000  # ms: a cold Pyodide + NumPy boot (see test_runner.py)
@@ -138,7 +138,7 @@ def test_a_folder_chosen_then_one_dropped_are_checked_here_and_stop_ends_a_loop(
     assert link.get_attribute("href") == f"{site_url}breaks/sgd-sign-flipped/"
     assert "Training smoke test: XOR" in page.evaluate("window.mgChecking")  # the longest case: painted (once a frame)
 
-    looping = one_folder(tmp_path, "looping", BACKWARD.replace("order = ", "while True: pass  # "))
+    looping = one_folder(tmp_path, "looping", HOSTILE["raises NotImplementedError"][0].replace("raise NotImplementedError", "while True: pass"))
     drop_folder(page, looping)
     checking = page.locator(".mg-folder-run .mg-checking")
     expect(checking).to_have_text("Finite differences: diamond (a*b + c) * (a - c)", timeout=COLD)  # where it hangs

@@ -4,18 +4,19 @@ output, a hostile label that stays text, the renderer loaded only when a run
 draws, and screenshots in both palettes at phone width."""
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 
+from minigrad import breaks
+
 ROOT = Path(__file__).resolve().parents[2]
 COLD = 90_000  # ms: a cold Pyodide boot; the machine may be shared
 SHOTS = ROOT / "benchmarks/out/screenshots"  # looked at by hand; ignored by git
 pytestmark = pytest.mark.browser
-PHASE_7 = [b["slug"] for b in tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"] if b["phase"] == 7]
+PHASE_7 = [b.slug for b in breaks.catalogue() if b.phase == 7]
 TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation", "mean-forgets-n", "batchnorm-batch-stats-in-eval",
             # issue 11 breaks whose curve shows the failure (per step, or per eval pass for dropout)
             "bce-log-of-sigmoid", "clip-grad-norm-per-tensor", "adamw-decay-in-the-gradient", "dropout-on-in-eval"]

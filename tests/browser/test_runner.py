@@ -222,12 +222,11 @@ def test_buttons_are_keyboard_usable(page, site_url):
 def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site_url, watch):
     """One interpreter for the whole tour: each break page is reached by instant
     navigation, and its first block that the break changes is run broken."""
-    import tomllib
+    from minigrad import breaks
 
-    catalogue = tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"]
     page.goto(site_url)
-    for entry in catalogue:
-        slug = entry["slug"]
+    for entry in breaks.catalogue():
+        slug = entry.slug
         page.locator(f"nav a[href$='breaks/{slug}/']").first.click()
         expect(page).to_have_url(re.compile(rf"breaks/{slug}/$"))
         expect(page.locator(".mg-page")).to_have_attribute("data-minigrad-break", slug)  # content replaced

@@ -1,5 +1,4 @@
-"""Small learner-style engines, each written differently from minigrad, each with one planted bug.
-
-The doctor must name the right break first for each (tests/test_doctor_engines.py).
-The bugs are written the way a learner would, not as minigrad's diff text.
+"""What is left of the old copies: pow_off_by_one.py, which the doctor page's
+browser test pastes into the page as a learner would. The doctor's engines
+are tests/learner_engines now: one healthy engine per style, one diff per bug.
 """

@@ -68,6 +68,16 @@ def broken_copy(style, slug, tmp_path):
     return Engine(style, load_package(package_folder(style, root)))
 
 
+def package_copy(style, root, slug=None):
+    """A copy of the style's files under `root`, with the bug's diff applied when `slug` is given:
+    the package folder a learner would pass as --engine DIR."""
+    copy = Path(root) / style
+    shutil.copytree(style_root(style), copy, ignore=shutil.ignore_patterns("bugs", "__pycache__"))
+    if slug:
+        apply_diff(style, slug, copy)
+    return package_folder(style, copy)
+
+
 def healthy(style):
     return Engine(style, load_package(package_folder(style)))
 
