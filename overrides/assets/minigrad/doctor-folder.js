@@ -167,7 +167,10 @@
     button.addEventListener("pointerenter", warmUp, { once: true });
     button.addEventListener("focus", warmUp, { once: true });
     button.addEventListener("click", () => input.click());
+    // data-state says "running" at once, as a block's does: whoever waits for the end sees the start.
+    const started = () => { if (!job) panel.dataset.state = "running"; };
     input.addEventListener("change", () => {
+      started();
       const found = fromPicker(input);
       input.value = ""; // the same folder, chosen again, is read again
       check(found);
@@ -179,6 +182,7 @@
     button.addEventListener("drop", (event) => {
       event.preventDefault();
       button.classList.remove("mg-dragging");
+      started();
       // Read while the event lasts: the DataTransfer is empty once it is over.
       const items = [...event.dataTransfer.items].filter((i) => i.kind === "file");
       const entries = items.map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
