@@ -67,16 +67,21 @@ def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, 
 
     `lang` defaults to the page's language on the site, English elsewhere."""
     parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
-    return _report(parts, _describe(parts), lang, time_limit)
+    return _report(lambda: (parts, _describe(parts)), lang, time_limit)
 
 
 def check_folder(folder, lang=None, time_limit=3.0):
     """The doctor on a learner's package folder, in this process (the page's "Load a folder")."""
-    parts, where = load_engine(folder)
-    return _report(parts, ", ".join(f"{p} = {w}" for p, w in where.items()), lang, time_limit)
+
+    def load():
+        parts, where = load_engine(folder)
+        return parts, ", ".join(f"{p} = {w}" for p, w in where.items())
+
+    return _report(load, lang, time_limit)
 
 
-def _report(parts, described, lang, time_limit):
+def _report(load, lang, time_limit):
+    """`load()` gives the parts and how to name them; what the engine prints, importing it included, is kept apart."""
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
     if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
@@ -85,8 +90,13 @@ def _report(parts, described, lang, time_limit):
     else:
         on_case = None
     printed = _Bounded()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
-        diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
+            parts, described = load()
+            diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    except Exception:
+        sys.stderr.write(printed.text)  # a folder that fails to load: what it printed, before its error
+        raise
     print(report.as_text(diagnosis, described, lang, paths=page is None))
     if printed.text:
         if page and hasattr(page, "engine_output"):

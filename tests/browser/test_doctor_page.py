@@ -128,11 +128,16 @@ def test_a_folder_chosen_then_one_dropped_are_checked_here_and_stop_ends_a_loop(
     page.wait_for_load_state("networkidle")
     assert not [url for _, url, _ in sent if "pyodide" in url or "bundle.json" in url]  # nothing before intent
     package = learner_package(tmp_path / "pick", "sgd-sign-flipped")
+    (package / "optim.py").write_text((package / "optim.py").read_text() + '\nprint("my optimizers, loaded")\n')
     record_checking(page)
     page.locator(".mg-folder-input").set_input_files(package.parent)  # src/, the folder above the package
     text = folder_report(page)
     assert text.startswith(f"Engine under test: Value = /home/pyodide/learner/src/{package.name}/scalar.py:Value")
     assert "1. SGD's update sign flipped (100%)" in text and "docs/breaks" not in text
+    assert "my optimizers, loaded" not in text  # what the engine prints is folded apart from the report
+    printed = page.locator(".mg-folder-run details.mg-engine-output")
+    expect(printed.locator("summary")).to_have_text("What your engine printed while it was checked")
+    assert printed.locator("pre").text_content().startswith("my optimizers, loaded")
     link = page.locator(".mg-folder-run .mg-links a").first
     expect(link).to_have_text("SGD's update sign flipped")
     assert link.get_attribute("href") == f"{site_url}breaks/sgd-sign-flipped/"

@@ -125,6 +125,7 @@
       if (job) return; // one at a time: Stop first
       output.replaceChildren();
       runner().showLinks(panel, []);
+      runner().showEngineOutput(panel, "");
       if (!found.length) return say(t.none, "error");
       if (found.length > maxFiles) return say(t.tooMany(maxFiles), "error");
       if (found.reduce((n, f) => n + f.file.size, 0) > maxBytes) return say(t.tooBig(maxBytes / 1e6), "error");
@@ -146,6 +147,7 @@
       const handlers = {
         stream: (m) => write(m.stream, m.text),
         links: (m) => runner().showLinks(panel, m.links),
+        "engine-output": (m) => runner().showEngineOutput(panel, m.text),
         checking: (m) => showChecking(panel, m),
         phase: (name) => say(t[name]),
         progress: (m) => say(t[m.stage]),

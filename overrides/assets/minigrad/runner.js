@@ -268,7 +268,8 @@
     if (!window.__minigradRuntime) window.__minigradRuntime = new Runtime(settings());
     return window.__minigradRuntime;
   }
-  window.minigradRunner = { runtime: () => runtime(), showLinks: (panel, links) => showLinks(panel, links) }; // doctor-folder.js
+  window.minigradRunner = { runtime: () => runtime(), showLinks: (panel, links) => showLinks(panel, links), // doctor-folder.js
+    showEngineOutput: (panel, text) => showEngineOutput(panel, text) };
 
   /* ---- the code editor, loaded on intent --------------------------------------
    * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
@@ -537,6 +538,7 @@
         clearTimeout(timer);
         output.replaceChildren();
         showLinks(panel, []);
+        showEngineOutput(panel, "");
         live.hidden = false;
         pictures.clear(keepPicture);
         if (!over) { // a run over before it showed that it started: settle() says how it ended
@@ -555,7 +557,8 @@
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
       const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
-        checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })) }; // the doctor's case: doctor-folder.js shows it
+        checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
+        "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); } };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
@@ -646,6 +649,22 @@
       list.append(item);
     }
     panel.append(list);
+  }
+
+  /* What the learner's engine printed while the doctor checked it: apart from the
+   * report, folded, as text (never HTML). */
+  function showEngineOutput(panel, text) {
+    const old = panel.querySelector(".mg-engine-output");
+    if (old) old.remove();
+    if (!text) return;
+    const details = document.createElement("details");
+    details.className = "mg-engine-output";
+    const summary = document.createElement("summary");
+    summary.textContent = language() === "es" ? "Lo que imprimió tu motor mientras se comprobaba" : "What your engine printed while it was checked";
+    const pre = document.createElement("pre");
+    pre.textContent = text;
+    details.append(summary, pre);
+    panel.append(details);
   }
 
   function lastLine(text) {

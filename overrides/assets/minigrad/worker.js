@@ -30,6 +30,8 @@
  *                  their own); python_ms: how long the blocks ran in Python, worker clock,
  *                  null if they did not finish)
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
+ *               {type: "engine-output", id, text} (`minigrad_page.engine_output`: what the
+ *                 learner's engine printed while it was checked, shown folded under the report)
  *               {type: "checking", id, check, case} (`minigrad_page.progress`: the doctor is
  *                 about to run this case of this check, titled in the page's language; every
  *                 case is posted, a few dozen per run, and the page paints the latest once
@@ -171,6 +173,10 @@ function postLinks(json) {
   if (Array.isArray(links)) postMessage({ type: "links", id: current.id, links });
 }
 
+function postEngineOutput(text) { // what a learner's engine printed while the doctor checked it (bounded in Python)
+  if (current) postMessage({ type: "engine-output", id: current.id, text: String(text) });
+}
+
 function postChecking(check, name) {
   if (current) postMessage({ type: "checking", id: current.id, check: String(check), case: String(name) });
 }
@@ -280,7 +286,7 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
       py.FS.writeFile(lib + path, text);
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
-    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en", progress: postChecking });
+    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en", progress: postChecking, engine_output: postEngineOutput });
     const [runner, needsNumpyOf, hearStops, learnerFiles] = py.runPython(PRELUDE).toJs();
     runBlocks = runner((text) => emit("stdout", text));
     runner.destroy();
