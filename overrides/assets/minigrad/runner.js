@@ -21,6 +21,7 @@
       done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
       lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
       earlier: "; an earlier block raised an error (see the output)",
+      raisedBefore: "Earlier blocks that raised: ",
       stopped: "Stopped", restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
       truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
       stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
@@ -37,6 +38,7 @@
       done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
       lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
       earlier: "; un bloque anterior lanzó un error (mira la salida)",
+      raisedBefore: "Bloques anteriores que lanzaron un error: ",
       stopped: "Detenido", restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
       truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
       stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
@@ -418,6 +420,20 @@
     output.setAttribute("role", "region");
     output.setAttribute("aria-labelledby", label.id);
     live.append(label, output);
+    // Earlier blocks of the chain that raised: one line above the output (this block's own),
+    // their tracebacks folded under it.
+    const earlier = document.createElement("details");
+    earlier.className = "mg-earlier";
+    const showEarlier = (failures, masked) => {
+      earlier.remove();
+      if (!failures || !failures.length) return;
+      const [line, text, code] = ["summary", "pre", "code"].map((tag) => document.createElement(tag));
+      line.textContent = t.raisedBefore + failures.map((f) => `${f.name} (${f.error})`).join(", ");
+      code.textContent = failures.map((f) => `${f.name}:\n${masked(f.traceback)}`).join("\n");
+      text.append(code);
+      earlier.replaceChildren(line, text);
+      output.before(earlier);
+    };
     if (toggle) toggle.setAttribute("aria-pressed", "false");
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
     panel.append(toolbar, live);
@@ -533,6 +549,7 @@
         begun = true;
         clearTimeout(timer);
         output.replaceChildren();
+        showEarlier();
         showLinks(panel, []);
         live.hidden = false;
         pictures.clear(keepPicture);
@@ -560,6 +577,7 @@
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
       const toDraw = result.pictures || []; // what the block drew: drawn once the run has settled
       settle(state, summary(result), toDraw.length > 0);
+      if (!result.stopped) showEarlier(result.earlier, masked);
       enable(run, true);
       enable(stop, false);
       for (const m of toDraw) pictures.show(m, broken);
@@ -581,6 +599,7 @@
       try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
       if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
+      showEarlier();
       live.hidden = true;
       pictures.clear();
       status.textContent = "";

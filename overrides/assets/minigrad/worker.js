@@ -18,9 +18,10 @@
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
  *               {type: "done", id, error, traceback, exit_code, earlier, stopped, pictures, python_ms}
- *                 (traceback: the reader's report, earlier failed blocks first;
- *                  exit_code: set when sys.exit() ended the run; earlier: names of
- *                  earlier blocks of the chain that raised; pictures: what the last
+ *                 (traceback: the last block's own, as the reader reads it;
+ *                  exit_code: set when sys.exit() ended the run; earlier: the
+ *                  earlier blocks of the chain that raised, [{name, error, traceback}]
+ *                  (error: the exception's type name); pictures: what the last
  *                  block drew, [{kind: "graph", text} | {kind: "curve", text, svg, alt, caption}],
  *                  drawn once the run has settled, so they ride on "done" (no message of
  *                  their own); python_ms: how long the blocks ran in Python, worker clock,
@@ -89,8 +90,9 @@ def _run_for_browser(blocks_json, slug, picture_json):
         stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
     pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}")) for kind, text in result.pictures[-1:]]
+    earlier = [{"name": f.name, "error": type(f.error).__name__, "traceback": f.traceback} for f in result.earlier_failures]
     return json.dumps({"error": error, "traceback": result.traceback,
-                       "exit_code": result.exit_code, "earlier": result.earlier, "pictures": pictures})
+                       "exit_code": result.exit_code, "earlier": earlier, "pictures": pictures})
 
 def _picture(kind, text, broken, options):
     """A graph goes to the page as DOT; a curve as SVG, beside the same block's last run the other way."""
