@@ -306,7 +306,8 @@
   /* ---- live pictures (minigrad.viz), drawn by picture.js ------------------
    * A run that draws sends a picture message; picture.js (and, for a graph,
    * Graphviz) loads only then. A curve is plotted beside the same block's last
-   * curve with the break the other way, as on the static page. */
+   * curve with the break the other way, as on the static page; a broken graph
+   * comes with the same code's healthy one (worker.js), to mark the changes. */
 
   function livePictures(panel, slug) {
     const box = document.createElement("div");
@@ -314,7 +315,6 @@
     box.hidden = true;
     panel.append(box);
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
-    const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
     let onScreen = null; // what the picture on screen was drawn from
     return {
@@ -333,11 +333,10 @@
       async show(message, broken) {
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
-        if (message.kind === "graph" && !broken) graphs.healthy = message.text;
         // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
-        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, broken && graphs.healthy];
+        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, message.healthy];
         if (onScreen && !box.hidden && key.every((part, i) => part === onScreen[i])) return;
-        const options = { root: settings().root, lang: key[4], broken, slug, healthy: graphs.healthy };
+        const options = { root: settings().root, lang: key[4], broken, slug };
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
