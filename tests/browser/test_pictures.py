@@ -150,6 +150,35 @@ def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_u
     run_and_wait(panel, timeout=30_000)
     alt, svg = live_picture(panel)
     assert "healthy: from 5.76" in alt and "broken (zero-grad-does-nothing): from 5.76" in alt  # both runs, one plot
+    assert "(log scale)" in svg  # as the static curve: the same minigrad.viz.curve_svg
+    static, live = page.locator(".mg-pictures:not(.mg-live-pictures) .mg-curve img"), panel.locator(".mg-live-pictures .mg-curve img")
+    assert live.bounding_box()["width"] == static.bounding_box()["width"]  # the column's width, live too
+    assert not watch.errors, watch.errors
+
+
+def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of_magnitude(page, new_context, site_url, watch):
+    """Issue 24 item 4: zero-grad-does-nothing's loss, from 5.76 to 2e-11, was a 290 px plot in a
+    688 px column labelled 9.378 and 2.114e-11. Now it is as wide as the column at any width, its
+    text unscaled (the picture is as high as drawn), on a log axis that says so, with powers of ten;
+    a curve over less than two orders of magnitude keeps a linear axis at round values."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    phone = new_context(viewport={"width": 390, "height": 844}, color_scheme="dark").new_page()  # Material keeps a visit's palette
+    for tab, width, dark in [(page, 1280, False), (phone, 390, True)]:
+        tab.goto(site_url + "breaks/zero-grad-does-nothing/")
+        curve = tab.locator(".mg-curve img")
+        curve.scroll_into_view_if_needed()
+        expect(curve).to_have_js_property("complete", True)
+        column = tab.locator(".md-content .md-typeset").evaluate("(e) => e.clientWidth")
+        box = curve.bounding_box()
+        assert column - 1 <= box["width"] <= column + 1 and box["x"] + box["width"] <= width, (width, box, column)
+        assert box["height"] == 250, box  # drawn at its own height: the text is not scaled down on a phone
+        labels = re.findall(r">([^<]*)</text>", curve.evaluate("(img) => fetch(img.src).then((r) => r.text())"))
+        assert "loss per step (log scale)" in labels and "10⁻¹¹" in labels and "10¹" in labels, labels
+        assert not [t for t in labels if re.search(r"\de[-+]", t)], labels  # no 2.114e-11
+        assert ("invert(1)" in curve.evaluate("(img) => getComputedStyle(img).filter")) == dark  # light on slate
+    page.goto(site_url + "breaks/sgd-sign-flipped/")  # 0.009 to 0.5
+    labels = re.findall(r">([^<]*)</text>", page.locator(".mg-curve img").evaluate("(img) => fetch(img.src).then((r) => r.text())"))
+    assert "loss per step" in labels and {"0", "0.1", "0.2", "0.3", "0.4", "0.5"} <= set(labels), labels
     assert not watch.errors, watch.errors
 
 
