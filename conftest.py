@@ -143,7 +143,7 @@ def run_chain(page, block, slug=None):
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):
     if expected_raise is None and run.error is not None:
-        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.traceback}")
+        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.report}")
     if expected_raise is not None:
         if run.error is None:
             raise DocBlockFailure(f"{where}: the {label} run was declared to raise {expected_raise!r}, but it did not")

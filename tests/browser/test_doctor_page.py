@@ -61,6 +61,7 @@ def test_a_pasted_engine_gets_its_break_named_and_linked(page, site_url, watch, 
     text = run_and_wait(panel)
     assert HEADING[lang] in text
     assert f"1. {TITLE[lang]} (100%)" in text
+    assert "docs/breaks/" not in text, text  # on the page, the links below only (issue 24 item 6)
     links = panel.locator(".mg-links a")
     expect(links.first).to_have_text(TITLE[lang])
     href = links.first.get_attribute("href")

@@ -21,6 +21,7 @@
       done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
       lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
       earlier: "; an earlier block raised an error (see the output)",
+      raisedBefore: "Earlier blocks that raised: ",
       stopped: "Stopped", restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
       truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
       stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
@@ -37,6 +38,7 @@
       done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
       lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
       earlier: "; un bloque anterior lanzó un error (mira la salida)",
+      raisedBefore: "Bloques anteriores que lanzaron un error: ",
       stopped: "Detenido", restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
       truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
       stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
@@ -308,7 +310,8 @@
   /* ---- live pictures (minigrad.viz), drawn by picture.js ------------------
    * A run that draws sends a picture message; picture.js (and, for a graph,
    * Graphviz) loads only then. A curve is plotted beside the same block's last
-   * curve with the break the other way, as on the static page. */
+   * curve with the break the other way, as on the static page; a broken graph
+   * comes with the same code's healthy one (worker.js), to mark the changes. */
 
   function livePictures(panel, slug) {
     const box = document.createElement("div");
@@ -316,7 +319,6 @@
     box.hidden = true;
     panel.append(box);
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
-    const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
     let onScreen = null; // what the picture on screen was drawn from
     return {
@@ -335,11 +337,10 @@
       async show(message, broken) {
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
-        if (message.kind === "graph" && !broken) graphs.healthy = message.text;
         // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
-        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, broken && graphs.healthy];
+        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, message.healthy];
         if (onScreen && !box.hidden && key.every((part, i) => part === onScreen[i])) return;
-        const options = { root: settings().root, lang: key[4], broken, slug, healthy: graphs.healthy };
+        const options = { root: settings().root, lang: key[4], broken, slug };
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
@@ -422,6 +423,20 @@
     output.setAttribute("role", "region");
     output.setAttribute("aria-labelledby", label.id);
     live.append(label, output);
+    // Earlier blocks of the chain that raised: one line above the output (this block's own),
+    // their tracebacks folded under it.
+    const earlier = document.createElement("details");
+    earlier.className = "mg-earlier";
+    const showEarlier = (failures, masked) => {
+      earlier.remove();
+      if (!failures || !failures.length) return;
+      const [line, text, code] = ["summary", "pre", "code"].map((tag) => document.createElement(tag));
+      line.textContent = t.raisedBefore + failures.map((f) => `${f.name} (${f.error})`).join(", ");
+      code.textContent = failures.map((f) => `${f.name}:\n${masked(f.traceback)}`).join("\n");
+      text.append(code);
+      earlier.replaceChildren(line, text);
+      output.before(earlier);
+    };
     if (toggle) toggle.setAttribute("aria-pressed", "false");
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
     panel.append(toolbar, live);
@@ -537,6 +552,7 @@
         begun = true;
         clearTimeout(timer);
         output.replaceChildren();
+        showEarlier();
         showLinks(panel, []);
         showEngineOutput(panel, "");
         live.hidden = false;
@@ -567,6 +583,7 @@
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
       const toDraw = result.pictures || []; // what the block drew: drawn once the run has settled
       settle(state, summary(result), toDraw.length > 0);
+      if (!result.stopped) showEarlier(result.earlier, masked);
       enable(run, true);
       enable(stop, false);
       for (const m of toDraw) pictures.show(m, broken);
@@ -588,6 +605,7 @@
       try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
       if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
+      showEarlier();
       live.hidden = true;
       pictures.clear();
       status.textContent = "";

@@ -22,10 +22,12 @@
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
  *               {type: "done", id, error, traceback, exit_code, earlier, stopped, pictures, python_ms}
- *                 (traceback: the reader's report, earlier failed blocks first;
- *                  exit_code: set when sys.exit() ended the run; earlier: names of
- *                  earlier blocks of the chain that raised; pictures: what the last
- *                  block drew, [{kind: "graph", text} | {kind: "curve", text, svg, alt, caption}],
+ *                 (traceback: the last block's own, as the reader reads it;
+ *                  exit_code: set when sys.exit() ended the run; earlier: the
+ *                  earlier blocks of the chain that raised, [{name, error, traceback}]
+ *                  (error: the exception's type name); pictures: what the last
+ *                  block drew, [{kind: "graph", text, healthy} | {kind: "curve", text, svg, alt, caption}],
+ *                  (healthy: a broken run's graph drawn by the same code run healthy, or null),
  *                  drawn once the run has settled, so they ride on "done" (no message of
  *                  their own); python_ms: how long the blocks ran in Python, worker clock,
  *                  null if they did not finish)
@@ -56,7 +58,7 @@ let runBlocks = null;
 let current = null; // {id, sent, truncated}
 
 const PRELUDE = `
-import functools, io, json, signal, sys
+import contextlib, functools, io, json, signal, sys
 from minigrad.breaks.blocks import Block, run_chain
 
 class _Stream(io.TextIOBase):
@@ -98,14 +100,15 @@ def _run_for_browser(blocks_json, slug, picture_json):
     finally:
         stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
-    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}")) for kind, text in result.pictures[-1:]]
+    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}"), blocks) for kind, text in result.pictures[-1:]]
+    earlier = [{"name": f.name, "error": type(f.error).__name__, "traceback": f.traceback} for f in result.earlier_failures]
     return json.dumps({"error": error, "traceback": result.traceback,
-                       "exit_code": result.exit_code, "earlier": result.earlier, "pictures": pictures})
+                       "exit_code": result.exit_code, "earlier": earlier, "pictures": pictures})
 
-def _picture(kind, text, broken, options):
+def _picture(kind, text, broken, options, blocks):
     """A graph goes to the page as DOT; a curve as SVG, beside the same block's last run the other way."""
     if kind != "curve":
-        return {"kind": kind, "text": text}
+        return {"kind": kind, "text": text, "healthy": _healthy_graph(blocks) if broken else None}
     from minigrad.viz import curve_description, curve_svg
     names, other, lang = options.get("names", ["healthy", "broken"]), options.get("other"), options.get("lang", "en")
     this = json.loads(text)
@@ -115,6 +118,17 @@ def _picture(kind, text, broken, options):
     x = this.get("x", "step")
     return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
             "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
+
+def _healthy_graph(blocks):
+    """What the same code draws healthy, so the page marks what the break changed whatever ran
+    before (a healthy run or none; edited code too); its output is not shown. None: it drew no
+    graph, or it raised, or Stop came during it (the broken run's result stands, unmarked)."""
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):  # its warnings too
+            drawn = run_chain(blocks).pictures[-1:]
+    except BaseException:
+        return None
+    return drawn[0][1] if drawn and drawn[0][0] == "graph" else None
 
 def _hear_stops(heard):
     """Stop's interrupt (SIGINT) calls heard before it raises KeyboardInterrupt. Pyodide
