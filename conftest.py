@@ -35,7 +35,7 @@ from module_at import module_at  # noqa: E402
 
 from minigrad.breaks import blocks  # noqa: E402
 
-pytest_plugins = ["parallel"]  # tests/parallel.py: how the suite shares two cores
+pytest_plugins = ["parallel", "learner_cli"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
 
 _updates = {}  # path -> {output key: new text}
 
@@ -136,13 +136,14 @@ def check_picture(page, block, where, label, run, healthy=None):
 
 
 def run_chain(page, block, slug=None):
-    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks)."""
-    return blocks.run_chain(page.runnable_chain(block), slug=slug)
+    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks), in the
+    page's language: the doctor's report on a Spanish page is the Spanish one the page shows."""
+    return blocks.run_chain(page.runnable_chain(block), slug=slug, lang=blocks.page_language(page.path))
 
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):
     if expected_raise is None and run.error is not None:
-        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.traceback}")
+        raise DocBlockFailure(f"{where}: the {label} run raised, and the block does not declare it:\n{run.report}")
     if expected_raise is not None:
         if run.error is None:
             raise DocBlockFailure(f"{where}: the {label} run was declared to raise {expected_raise!r}, but it did not")

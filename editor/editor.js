@@ -103,10 +103,11 @@ function attach(code, { onRun, storageKey } = {}) {
       bracketMatching(),
       indentUnit.of("    "),
       python(),
-      EditorView.lineWrapping, // long lines wrap, as the page's code blocks do (runner.css)
       syntaxHighlighting(classHighlighter), // tok-* classes, coloured by editor.css
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-      EditorView.contentAttributes.of({ "aria-label": t.label, "aria-describedby": hintId }),
+      // tabindex: lines scroll sideways now (never wrapped), and axe asks a scrollable region to hold
+      // something focusable; the content is (contenteditable), this says so to axe, same tab order.
+      EditorView.contentAttributes.of({ "aria-label": t.label, "aria-describedby": hintId, tabindex: "0" }),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;
         const text = update.state.doc.toString();

@@ -12,9 +12,10 @@ once; tests/test_diagnostics_matrix.py fails until the row is computed.
 import json
 import posixpath
 import re
-import tomllib
 from html import escape
 from pathlib import Path
+
+from minigrad import breaks as catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 BREAKS = ROOT / "minigrad" / "breaks"
@@ -24,20 +25,15 @@ WORDS = {
     "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed", "reported": "It reported:",
            "legend": "✓ caught: the diagnostic fails on the broken code. ○ missed: it still passes. "
                      "Open a cell to read what the diagnostic reported.",
-           "none": "No break in this phase yet.", "pending": "not computed yet:", "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
+           "none": "No break in this phase yet.", "pending": "not computed yet:"},
     "es": {"phase": "Fase", "break": "Rotura", "caught": "lo detecta", "missed": "no lo detecta", "reported": "Informó (en inglés, tal cual):",
            "legend": "✓ lo detecta: el diagnóstico falla con el código roto. ○ no lo detecta: sigue pasando. "
                      "Abre una celda para leer lo que informó el diagnóstico.",
-           "none": "Todavía no hay roturas en esta fase.", "pending": "aún sin calcular:", "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
+           "none": "Todavía no hay roturas en esta fase.", "pending": "aún sin calcular:"},
 }
 
 MARKS = {"caught": "✓", "missed": "○"}  # shapes that differ, always next to words that differ
 COMPUTE = "uv run pytest --update-outputs tests/test_diagnostics_matrix.py"
-
-
-def _catalogue():
-    data = tomllib.loads((BREAKS / "catalogue.toml").read_text(encoding="utf-8"))
-    return sorted(data["break"], key=lambda b: b["phase"]), data["diagnostic"]
 
 
 def _link(page, slug):
@@ -46,13 +42,13 @@ def _link(page, slug):
 
 
 def _break_list(page, lang, phase=None):
-    breaks, _ = _catalogue()
+    read = catalogue.load()
     words = WORDS[lang]
     lines = []
-    for number in sorted({b["phase"] for b in breaks}) if phase is None else [phase]:
+    for number in sorted({b.phase for b in read.breaks}) if phase is None else [phase]:
         if phase is None:
-            lines += ["", f"**{words['phase']} {number}: {words['names'][number]}**", ""]
-        lines += [f"- [{b['title'][lang]}]({_link(page, b['slug'])})" for b in breaks if b["phase"] == number]
+            lines += ["", f"**{words['phase']} {number}: {read.phases[number][lang]}**", ""]
+        lines += [f"- [{b.title[lang]}]({_link(page, b.slug)})" for b in read.breaks if b.phase == number]
     if len(lines) == 0:
         lines = [words["none"]]
     return "\n".join(lines).strip("\n") + "\n"
@@ -67,11 +63,12 @@ def _matrix(page, lang):
     under a label in the page's language. matrix.css stacks each break's cells
     on narrow screens; the explicit ARIA roles keep it a table for screen
     readers when CSS changes the table's display."""
-    breaks, titles = _catalogue()
+    read = catalogue.load()
+    titles = read.diagnostics
     data = json.loads((BREAKS / "matrix.json").read_text(encoding="utf-8"))
     words = WORDS[lang]
     names = data["diagnostics"]
-    heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n]["title"][lang])}</th>' for n in names)
+    heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n][lang])}</th>' for n in names)
     lines = [
         '<div class="mg-matrix" markdown="1">',
         '<table role="table" markdown="1">',
@@ -79,16 +76,16 @@ def _matrix(page, lang):
         f'<thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">{words["break"]}</th>{heads}</tr></thead>',
         '<tbody role="rowgroup" markdown="1">',
     ]
-    for b in breaks:
-        lines += ['<tr role="row" markdown="1">', f'<th scope="row" role="rowheader" markdown="span">[{b["title"][lang]}]({_link(page, b["slug"])})</th>']
-        if b["slug"] not in data["breaks"]:
+    for b in read.breaks:
+        lines += ['<tr role="row" markdown="1">', f'<th scope="row" role="rowheader" markdown="span">[{b.title[lang]}]({_link(page, b.slug)})</th>']
+        if b.slug not in data["breaks"]:
             lines += [f'<td role="cell" class="mg-pending" colspan="{len(names)}">{words["pending"]} <code>{COMPUTE}</code></td>', "</tr>"]
             continue
         for n in names:
-            cell = data["breaks"][b["slug"]][n]
+            cell = data["breaks"][b.slug][n]
             kind = "caught" if cell["caught"] else "missed"
             lines.append(
-                f'<td role="cell" class="mg-{kind}" data-label="{escape(titles[n]["title"][lang])}"><details><summary>'
+                f'<td role="cell" class="mg-{kind}" data-label="{escape(titles[n][lang])}"><details><summary>'
                 f'<span class="mg-mark" aria-hidden="true">{MARKS[kind]}</span> {words[kind]}</summary>'
                 f'<p>{words["reported"]} <code lang="en">{escape(cell["detail"])}</code></p></details></td>'
             )

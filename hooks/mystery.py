@@ -9,26 +9,21 @@ it which break to apply. The catalogue stays the only list of breaks.
 """
 
 import html
-import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
+from minigrad import breaks as catalogue
+
 MARKER = "<!-- mystery -->"
 WORDS = {
     "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
-           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break",
-           "names": {7: "scalar autograd", 8: "tensors and broadcasting", 9: "modules", 10: "normalization"}},
+           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break"},
     "es": {"phase": "Fase", "any": "cualquier fase", "draw": "Sortear otro misterio", "guess": "Tu respuesta",
-           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa",
-           "names": {7: "autograd escalar", 8: "tensores y broadcasting", 9: "módulos", 10: "normalización"}},
+           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa"},
 }
 
 
 def breaks():
     """The catalogue's breaks, by phase then as listed: what can be drawn and guessed."""
-    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8"))
-    return sorted(data["break"], key=lambda b: b["phase"])
+    return catalogue.catalogue()
 
 
 def href(slug, use_directory_urls=True):
@@ -39,13 +34,14 @@ def href(slug, use_directory_urls=True):
 def render(lang, use_directory_urls=True):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
-    phases = sorted({b["phase"] for b in entries})
+    phases = sorted({b.phase for b in entries})
+    names = catalogue.load().phases
     phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [
-        f'<option value="{p}">{esc(words["phase"])} {p}: {esc(words["names"][p])}</option>' for p in phases
+        f'<option value="{p}">{esc(words["phase"])} {p}: {esc(names[p][lang])}</option>' for p in phases
     ]
     guesses = [
-        f'<option value="{esc(b["slug"])}" data-phase="{b["phase"]}" data-href="{esc(href(b["slug"], use_directory_urls))}">'
-        f'{esc(b["title"][lang])}</option>'
+        f'<option value="{esc(b.slug)}" data-phase="{b.phase}" data-href="{esc(href(b.slug, use_directory_urls))}">'
+        f'{esc(b.title[lang])}</option>'
         for b in entries
     ]
     return "\n".join([

@@ -111,7 +111,11 @@ def _store(svg, page, config):
 
 
 def _size(svg):
-    """width and height in CSS pixels, so the page reserves the picture's place before it loads."""
+    """width and height in CSS pixels, so the page reserves the picture's place before it loads;
+    a curve's width is its box's (100%): None, its height only."""
+    curve = re.match(r'<svg[^>]*? width="100%" height="(\d+)"', svg)
+    if curve:
+        return None, int(curve[1])
     match = re.search(r'<svg[^>]*?width="([\d.]+)(pt)?"[^>]*?height="([\d.]+)(pt)?"', svg)
     if match:
         scale = 4 / 3 if match[2] else 1
@@ -124,7 +128,8 @@ def _figure(src, svg, alt, caption, css):
     width, height = _size(svg)
     return (
         f'<figure class="mg-picture {css}"><img src="{html.escape(src)}" alt="{html.escape(alt)}" '
-        f'width="{width}" height="{height}" loading="lazy"><figcaption>{html.escape(caption)}</figcaption></figure>'
+        + (f'width="{width}" ' if width else "")
+        + f'height="{height}" loading="lazy"><figcaption>{html.escape(caption)}</figcaption></figure>'
     )
 
 

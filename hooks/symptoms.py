@@ -20,42 +20,34 @@ two change independently.
 """
 
 import posixpath
-import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
+from minigrad import breaks as catalogue
+
 MARKER = "<!-- symptoms -->"
 LANGUAGES = ("en", "es")
 PHASE = {"en": "phase", "es": "fase"}
 NOT_CHOSEN = {"en": "symptoms not chosen yet", "es": "síntomas aún sin elegir"}  # anchor: #not-chosen-yet
 
 
-def _catalogue(text=None):
-    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8") if text is None else text)
-    return data.get("symptom", {}), sorted(data["break"], key=lambda b: b["phase"])
-
-
 def not_chosen(text=None):
-    """The breaks (entries, by phase) that declare no symptoms yet."""
-    return [b for b in _catalogue(text)[1] if not b.get("symptoms")]
+    """The breaks (by phase) that declare no symptoms yet."""
+    return [b for b in catalogue.load(text).breaks if not b.symptoms]
 
 
 def symptom_index(text=None):
-    """[(key, {lang: title}, [break entries])] in catalogue order; ValueError if inconsistent."""
-    symptoms, breaks = _catalogue(text)
+    """[(key, {lang: title}, [breaks])] in catalogue order; ValueError if inconsistent."""
+    read = catalogue.load(text)
+    symptoms, breaks = read.symptoms, read.breaks
     problems = []
     for b in breaks:
-        declared = b.get("symptoms", [])
-        problems += [f"break {b['slug']!r} names an undefined symptom {k!r}" for k in declared if k not in symptoms]
-    for key, table in symptoms.items():
-        titles = table.get("title", {})
+        problems += [f"break {b.slug!r} names an undefined symptom {k!r}" for k in b.symptoms if k not in symptoms]
+    for key, titles in symptoms.items():
         problems += [f"symptom {key!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
-        if not any(key in b.get("symptoms", []) for b in breaks):
+        if not any(key in b.symptoms for b in breaks):
             problems.append(f"symptom {key!r} is shown by no break")
     if problems:
         raise ValueError("catalogue.toml: " + "; ".join(problems))
-    return [(key, table["title"], [b for b in breaks if key in b.get("symptoms", [])]) for key, table in symptoms.items()]
+    return [(key, titles, [b for b in breaks if key in b.symptoms]) for key, titles in symptoms.items()]
 
 
 def render(lang, page_dir="", text=None):
@@ -67,8 +59,8 @@ def render(lang, page_dir="", text=None):
     for title, anchor, breaks in sections:
         lines += [f"## {title} {{ #{anchor} }}", ""]
         for b in breaks:
-            link = posixpath.relpath(f"breaks/{b['slug']}.md", page_dir or ".")
-            lines.append(f"- [{b['title'][lang]}]({link}) ({PHASE[lang]} {b['phase']})")
+            link = posixpath.relpath(f"breaks/{b.slug}.md", page_dir or ".")
+            lines.append(f"- [{b.title[lang]}]({link}) ({PHASE[lang]} {b.phase})")
         lines.append("")
     return "\n".join(lines)
 

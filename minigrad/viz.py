@@ -108,14 +108,19 @@ def _show(kind, text):
 
 # ---- the curve: a line chart drawn from its numbers ------------------------
 
-WIDTH, HEIGHT = 360, 240
-LEFT, RIGHT, TOP, BOTTOM = 60, 350, 26, 188  # the plot area; ticks left and below, legend at the bottom
+# The width is the figure's own (the page's column, 100%), so text keeps its size at any width:
+# x positions are in % of it, y in px; the lines are drawn in a 1000 x 1000 box stretched over
+# the plot area, with strokes that do not stretch.
+HEIGHT, TOP, BOTTOM = 250, 26, 184  # px: the plot area's top and bottom; ticks below, then the legend
+LEFT, RIGHT = 11, 97  # % of the width: the plot area's sides; tick labels left of it
 STYLES = [("#1e88e5", ""), ("#e65100", "6 4")]  # healthy blue solid, broken orange dashed: colour-blind safe
+LOG_SPAN = 100  # a log axis when every value is positive and the largest is this many times the smallest
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 WORDS = {  # the plot's own words; the page's language picks them
-    "en": {"per": "{} per step", "steps": "from {a} to {b} (lowest {lo}, highest {hi})", "step": "step"},
-    "es": {"per": "{} por paso", "steps": "de {a} a {b} (mínimo {lo}, máximo {hi})", "step": "paso"},
+    "en": {"per": "{} per step", "steps": "from {a} to {b} (lowest {lo}, highest {hi})", "step": "step", "log": "log scale"},
+    "es": {"per": "{} por paso", "steps": "de {a} a {b} (mínimo {lo}, máximo {hi})", "step": "paso", "log": "escala logarítmica"},
 }
 
 
@@ -131,40 +136,68 @@ def curve_description(series, label="loss", lang="en", x="step"):
     return per + ". " + "; ".join(parts) + "."
 
 
+def ticks(lo, hi, log=False):
+    """Round values an axis from about lo to hi is labelled at, 4 to 7 of them, the first at or
+    below lo and the last at or above hi: powers of ten on a log axis (every k-th, for many), else
+    steps of 1, 2 or 5 times a power of ten."""
+    if log:
+        a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+        k = max(1, math.ceil((b - a) / 6))
+        return [10.0 ** (a + k * i) for i in range(math.ceil((b - a) / k) + 1)]
+    unit = 10 ** math.floor(math.log10((hi - lo) / 5))
+    step = next(m * unit for m in (1, 2, 5, 10) if m * unit >= (hi - lo) / 5)
+    first, last = math.floor(lo / step + 1e-9), math.ceil(hi / step - 1e-9)
+    return [round(i * step, 12) for i in range(first, last + 1)]
+
+
 def curve_svg(series, label="loss", lang="en", x="step", last=None):
     """An SVG line chart of [(name, [y per step]), ...] on shared axes (None: no point).
 
-    Colour-blind-safe blue and orange, the second series also dashed; axes and
-    text in `currentColor`; a viewBox, so it scales to any width.
+    It fills its box's width at a fixed height. Round ticks on both axes, with light grid lines;
+    a log y axis, said in the title, when the values span orders of magnitude (LOG_SPAN).
+    Colour-blind-safe blue and orange, the second series also dashed; axes and text in
+    `currentColor`.
     """
     from html import escape  # here: `html` loads its 2,231 named entities, about 50 ms in Pyodide on a cold start
+    words = WORDS[lang]
     ys_all = [v for _, ys in series for v in ys if v is not None] or [0.0]
     lo, hi = min(ys_all), max(ys_all)
-    hi = hi if hi > lo else lo + 1.0
+    lo, hi = (lo, hi) if hi > lo else (lo - 1.0, hi + 1.0)
+    log = lo > 0 and hi >= LOG_SPAN * lo
+    f = math.log10 if log else float
+    y_ticks = ticks(lo, hi, log)
+    bottom, top = f(y_ticks[0]), f(y_ticks[-1])
     steps = max((len(ys) for _, ys in series), default=1)
     last = steps - 1 if last is None else last
-    xs = lambda i: LEFT + (RIGHT - LEFT) * (i / max(steps - 1, 1))  # noqa: E731
-    y = lambda v: TOP + (BOTTOM - TOP) * (hi - v) / (hi - lo)  # noqa: E731
-    title = WORDS[lang]["per"].format(label) if x == "step" else label
+    x_ticks = [t for t in ticks(0, last) if t <= last] if last > 0 else [0]
+    y = lambda v: TOP + (BOTTOM - TOP) * (top - f(v)) / (top - bottom)  # noqa: E731 (px)
+    title = (words["per"].format(label) if x == "step" else label) + (f" ({words['log']})" if log else "")
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'font-family="sans-serif" font-size="11" fill="currentColor">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{HEIGHT}" role="img" '
+        f'font-family="sans-serif" font-size="12" fill="currentColor">',
         f"<title>{escape(title)}</title><desc>{escape(curve_description(series, label, lang, x))}</desc>",
-        f'<text x="{LEFT}" y="14" font-weight="bold">{escape(title)}</text>',
-        f'<path d="M{LEFT} {TOP}V{BOTTOM}H{RIGHT}" fill="none" stroke="currentColor" stroke-opacity="0.6"/>',
-        f'<text x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{_num(hi)}</text>',
-        f'<text x="{LEFT - 4}" y="{BOTTOM}" text-anchor="end">{_num(lo)}</text>',
-        f'<text x="{LEFT}" y="{BOTTOM + 14}">0</text>',
-        f'<text x="{RIGHT}" y="{BOTTOM + 14}" text-anchor="end">{last}</text>',
-        f'<text x="{(LEFT + RIGHT) / 2}" y="{BOTTOM + 14}" text-anchor="middle">{escape(WORDS[lang]["step"] if x == "step" else x)}</text>',
+        f'<text x="{LEFT}%" y="14" font-weight="bold">{escape(title)}</text>',
     ]
+    for t in y_ticks:
+        text = "10" + str(round(math.log10(t))).translate(SUPERSCRIPT) if log else _num(t)
+        out.append(f'<line x1="{LEFT}%" x2="{RIGHT}%" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="currentColor" stroke-opacity="0.15"/>'
+                   f'<text x="{LEFT - 1}%" y="{y(t) + 4:.1f}" text-anchor="end">{text}</text>')
+    for t in x_ticks:
+        out.append(f'<text x="{LEFT + (RIGHT - LEFT) * t / max(last, 1):.2f}%" y="{BOTTOM + 15}" text-anchor="middle">{_num(t)}</text>')
+    out += [
+        f'<line x1="{LEFT}%" y1="{TOP}" x2="{LEFT}%" y2="{BOTTOM}" stroke="currentColor" stroke-opacity="0.6"/>'
+        f'<line x1="{LEFT}%" y1="{BOTTOM}" x2="{RIGHT}%" y2="{BOTTOM}" stroke="currentColor" stroke-opacity="0.6"/>',
+        f'<text x="{(LEFT + RIGHT) / 2}%" y="{BOTTOM + 30}" text-anchor="middle">{escape(words["step"] if x == "step" else x)}</text>',
+        f'<svg x="{LEFT}%" y="{TOP}" width="{RIGHT - LEFT}%" height="{BOTTOM - TOP}" viewBox="0 0 1000 1000" '
+        'preserveAspectRatio="none" overflow="visible">',
+    ]
+    legend = []
     for k, (name, ys) in enumerate(series):
         colour, dash = STYLES[k % len(STYLES)]
-        points = " ".join(f"{xs(i):.1f},{y(v):.1f}" for i, v in enumerate(ys) if v is not None)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashes}/>')
-        ly, lx = BOTTOM + 32 + 14 * k, LEFT
-        out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 24}" y2="{ly - 4}" stroke="{colour}" stroke-width="2"{dashes}/>')
-        out.append(f'<text x="{lx + 30}" y="{ly}">{escape(name)}</text>')
-    out.append("</svg>")
+        points = " ".join(f"{1000 * i / max(steps - 1, 1):.1f},{1000 * (y(v) - TOP) / (BOTTOM - TOP):.1f}" for i, v in enumerate(ys) if v is not None)
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashes} vector-effect="non-scaling-stroke"/>')
+        legend.append(f'<line x1="0" y1="{14 * k - 4}" x2="24" y2="{14 * k - 4}" stroke="{colour}" stroke-width="2"{dashes}/>'
+                      f'<text x="30" y="{14 * k}">{escape(name)}</text>')
+    out += ["</svg>", f'<svg x="{LEFT}%" y="{BOTTOM + 48}" overflow="visible">', *legend, "</svg>", "</svg>"]
     return "\n".join(out) + "\n"

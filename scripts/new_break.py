@@ -24,13 +24,12 @@ import difflib
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from minigrad.breaks import patch  # noqa: E402
+from minigrad.breaks import load, patch  # noqa: E402
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # one URL path segment, as the other breaks' slugs
 PHASES = range(7, 11)
 SECTIONS = {  # anchor: (English heading, Spanish heading), the order every break page follows
@@ -191,12 +190,12 @@ def _plan(root, slug, phase, title_en, title_es, target, symptoms):
             raise Refused("title", option=language)
     breaks_dir = root / "minigrad" / "breaks"
     catalogue_path = breaks_dir / "catalogue.toml"
-    catalogue = tomllib.loads(catalogue_path.read_text(encoding="utf-8"))
-    if slug in {b["slug"] for b in catalogue["break"]}:
+    catalogue = load(catalogue_path.read_text(encoding="utf-8"))  # this clone's catalogue, not the installed one's
+    if slug in {b.slug for b in catalogue.breaks}:
         raise Refused("exists", slug=slug)
     for key in symptoms:  # the CLI offers only these; scaffold() may be called directly
-        if key not in catalogue.get("symptom", {}):
-            raise Refused("symptom", symptom=key, keys=", ".join(catalogue.get("symptom", {})))
+        if key not in catalogue.symptoms:
+            raise Refused("symptom", symptom=key, keys=", ".join(catalogue.symptoms))
     pages = {lang: root / "docs" / "breaks" / f"{slug}{suffix}.md" for lang, suffix in (("en", ""), ("es", ".es"))}
     for path in [breaks_dir / f"{slug}.diff", *pages.values()]:
         if path.exists():

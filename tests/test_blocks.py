@@ -31,20 +31,27 @@ def test_an_exception_shows_the_readers_frames_only():
     assert result.traceback.endswith("ZeroDivisionError: division by zero\n")
 
 
-def test_a_failing_earlier_block_is_named_before_the_later_error():
+def test_a_failing_earlier_block_is_kept_apart_from_the_later_error():
     result = run("d = 1\n1 / 0\ne = 2\n", "print(e)\n")
     assert result.earlier == ["<block 1>"]
-    first, _, then = result.traceback.partition("Then this block raised:\n")
-    assert first.startswith("The earlier block <block 1> raised an error, so the rest of it did not run:\n")
-    assert 'File "<block 1>", line 2, in <module>' in first and "ZeroDivisionError: division by zero" in first
-    assert then.endswith("NameError: name 'e' is not defined\n")
+    (failure,) = result.earlier_failures
+    assert isinstance(failure.error, ZeroDivisionError)
+    assert 'File "<block 1>", line 2, in <module>' in failure.traceback
+    assert failure.traceback.endswith("ZeroDivisionError: division by zero\n")
+    # the last block's own traceback, as for a block that raised alone: the earlier one is not in it
+    assert result.traceback.startswith("Traceback (most recent call last):\n") and "<block 1>" not in result.traceback
+    assert result.traceback.endswith("NameError: name 'e' is not defined\n")
     assert result.output == "NameError: name 'e' is not defined\n"  # what a page shows is unchanged
+    first, _, then = result.report.partition("Then this block raised:\n")  # the whole story, for logs
+    assert first.startswith("The earlier block <block 1> raised an error, so the rest of it did not run:\n")
+    assert "ZeroDivisionError" in first and then == result.traceback
 
 
 def test_a_failing_earlier_block_is_reported_even_when_the_last_one_succeeds():
     result = run("1 / 0\n", "print('ok')\n")
-    assert result.error is None and result.output == "ok\n"
-    assert result.traceback.startswith("The earlier block <block 1> raised")
+    assert result.error is None and result.output == "ok\n" and result.traceback == ""
+    assert result.earlier == ["<block 1>"]
+    assert result.report.startswith("The earlier block <block 1> raised")
 
 
 def test_input_says_to_assign_the_value():
@@ -67,3 +74,15 @@ def test_keyboard_interrupt_still_ends_the_run():
 
     with pytest.raises(KeyboardInterrupt):
         run("raise KeyboardInterrupt\n")
+
+
+def test_a_page_language_gives_the_chain_a_stand_in_of_the_workers_page_module():
+    """CI and Node run a page's blocks as the page does: `minigrad_page` says its language, and its
+    links() and progress() (the page's links and status) do nothing; no chain without `lang` sees one."""
+    code = "import minigrad_page\nprint(minigrad_page.language(), minigrad_page.links('[]'), minigrad_page.progress('c', 'k'))\n"
+    from minigrad.breaks.blocks import page_language
+
+    assert page_language("docs/doctor.es.md") == "es" and page_language("docs/doctor.md") == "en"
+    assert run_chain([Block(code)], lang="es").output == "es None None\n"
+    assert run_chain([Block("x = 1\n"), Block(code)], lang="en").output == "en None None\n"
+    assert run_chain([Block(code)]).error.name == "minigrad_page"  # ModuleNotFoundError: none is left behind

@@ -1,16 +1,15 @@
 """The catalogue's diffs apply to today's source, in isolation and through the CLI."""
 
-import io
 import shutil
 import subprocess
 import sys
 
 import pytest
+from learner_cli import cli as run_cli
 
 import minigrad.tensor
 from minigrad import breaks
 from minigrad.breaks import ROOT, patch
-from minigrad.breaks.__main__ import main
 
 SLUGS = [b.slug for b in breaks.catalogue()]
 
@@ -88,20 +87,10 @@ def test_unknown_slug_names_the_known_ones():
 # ---- the learner's CLI, on a private copy of the working tree ----------------
 
 
-@pytest.fixture
-def tree(tmp_path):
-    shutil.copytree(ROOT / "minigrad", tmp_path / "minigrad", ignore=shutil.ignore_patterns("__pycache__"))
-    return tmp_path
-
-
 def cli(tree, *argv):
-    out, err = io.StringIO(), io.StringIO()
-    old_err, sys.stderr = sys.stderr, err
-    try:
-        code = main(list(argv), root=tree, out=out)
-    finally:
-        sys.stderr = old_err
-    return code, out.getvalue() + err.getvalue()
+    """(exit code, everything it printed)."""
+    code, out, err = run_cli(tree, *argv)
+    return code, out + err
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -2,7 +2,6 @@
 files and folders, a refusal that names the line really edited, `| head`,
 columns, Spanish, and where to run it."""
 
-import io
 import os
 import re
 import shutil
@@ -12,30 +11,12 @@ import sys
 import tempfile
 
 import pytest
+from learner_cli import cli
 
 from minigrad import breaks
 from minigrad.breaks import ROOT
-from minigrad.breaks.__main__ import main
 
 ROOT_PLAIN = str(ROOT)
-
-
-@pytest.fixture
-def tree(tmp_path):
-    """A private copy of minigrad/ to break; the repository's own copy is never touched."""
-    shutil.copytree(ROOT / "minigrad", tmp_path / "minigrad", ignore=shutil.ignore_patterns("__pycache__"))
-    return tmp_path
-
-
-def cli(tree, *argv):
-    """(exit code, stdout, stderr) of the CLI run in-process on `tree`."""
-    out, err = io.StringIO(), io.StringIO()
-    old_err, sys.stderr = sys.stderr, err
-    try:
-        code = main(list(argv), root=tree, out=out)
-    finally:
-        sys.stderr = old_err
-    return code, out.getvalue(), err.getvalue()
 
 
 # ---- 13: read-only file, unwritable folder ------------------------------------

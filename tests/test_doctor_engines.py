@@ -127,9 +127,27 @@ def test_what_a_learner_prints_stays_out_of_the_report(capsys):
 
     check_engine(Chatty)
     out, err = capsys.readouterr()
+    assert err.startswith("\nWhat your engine printed while it was checked (")
     assert "debug: a new Value" in err
     assert "debug" not in out
     assert "Nothing caught" in out
+
+
+def test_on_the_page_what_a_learner_prints_goes_to_its_own_section(capsys, monkeypatch):
+    class Chatty(MinigradValue):
+        def __init__(self, *args, **kwargs):
+            print("debug: " + "x" * 1000)
+            super().__init__(*args, **kwargs)
+
+    sent = []
+    fake = type(sys)("minigrad_page")
+    fake.language, fake.links, fake.engine_output = (lambda: "es"), (lambda links: None), sent.append
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(Chatty)
+    out, err = capsys.readouterr()
+    assert "debug" not in out + err
+    assert sent[0].startswith("debug: xxx") and sent[0].endswith(" [...]")
+    assert len(sent[0]) == 5000 + len(" [...]")  # bounded: a loop that prints must not fill the page
 
 
 def test_report_text_names_the_suspect_with_its_page_in_both_languages(capsys, tmp_path):

@@ -25,5 +25,5 @@ def test_the_snippet_links_the_doctor_page_and_its_blind_spots(lang):
     suffix = "" if lang == "en" else ".es"
     snippet = (ROOT / "docs" / "snippets" / f"doctor{suffix}.md").read_text(encoding="utf-8")
     assert "](../doctor.md)" in snippet and "](../doctor.md#blind-spots)" in snippet
-    assert "python -m minigrad.doctor --scalar" in snippet
+    assert "python -m minigrad.doctor --scalar" in snippet and "python -m minigrad.doctor --engine" in snippet
     assert "{ #blind-spots }" in (ROOT / "docs" / f"doctor{suffix}.md").read_text(encoding="utf-8")

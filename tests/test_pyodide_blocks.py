@@ -56,6 +56,10 @@ class Case:
         return f"broken ({self.slug})" if self.slug else "healthy"
 
     @property
+    def lang(self):
+        return blocks.page_language(self.page.path)
+
+    @property
     def id(self):
         return f"{self.where}:{'broken' if self.slug else 'healthy'}"
 
@@ -96,7 +100,7 @@ def _error_type(error):
 def run_cpython(case):
     """What run_blocks.mjs reports for the case, computed in this process."""
     try:
-        run = blocks.run_chain(case.chain(), slug=case.slug)
+        run = blocks.run_chain(case.chain(), slug=case.slug, lang=case.lang)
     except BaseException as error:
         return {"output": None, "error_type": None, "runner_error": "".join(traceback.format_exception(error))}
     return {"output": run.output, "error_type": _error_type(run.error) if run.error else None, "runner_error": None}
@@ -122,6 +126,7 @@ def pyodide_results():
             "id": case.id,
             "blocks": [{"code": b.code, "name": b.name, "first_line": b.first_line} for b in case.chain()],
             "slug": case.slug,
+            "lang": case.lang,
         }
         for case in CASES
     ]

@@ -19,7 +19,7 @@ hook = module_at(ROOT / "hooks" / "symptoms.py", "symptoms_hook")
 
 
 def test_every_break_has_chosen_its_symptoms():
-    missing = [b["slug"] for b in hook.not_chosen()]
+    missing = [b.slug for b in hook.not_chosen()]
     assert not missing, "; ".join(
         f"break {slug!r} declares no symptoms: choose them in its entry of minigrad/breaks/catalogue.toml, "
         f'symptoms = ["key", ...] (`uv run python -m minigrad.breaks new --help` lists the keys)' for slug in missing
@@ -30,8 +30,8 @@ def test_every_break_with_symptoms_is_indexed_and_every_symptom_has_a_break_and_
     index = hook.symptom_index()  # raises, naming every problem, if the catalogue is inconsistent
     from minigrad import breaks
 
-    shown = {b["slug"] for _, _, bs in index for b in bs}
-    assert shown == {b.slug for b in breaks.catalogue()} - {b["slug"] for b in hook.not_chosen()}
+    shown = {b.slug for _, _, bs in index for b in bs}
+    assert shown == {b.slug for b in breaks.catalogue()} - {b.slug for b in hook.not_chosen()}
     for key, titles, bs in index:
         assert bs and titles["en"].strip() and titles["es"].strip(), key
 
@@ -44,7 +44,7 @@ def _planted(edit):
 def test_a_planted_break_without_symptoms_is_listed_as_not_chosen_yet(symptoms):
     text = _planted(lambda t: t + f'\n[[break]]\nslug = "planted"\nphase = 9\ntarget = "minigrad/nn.py"\ntitle.en = "Planted"\ntitle.es = "Plantada"\n{symptoms}')
     hook.symptom_index(text)  # the build goes on
-    assert "planted" in [b["slug"] for b in hook.not_chosen(text)]
+    assert "planted" in [b.slug for b in hook.not_chosen(text)]
     for lang, heading, link in [("en", "## symptoms not chosen yet { #not-chosen-yet }", "- [Planted](breaks/planted.md) (phase 9)"),
                                 ("es", "## síntomas aún sin elegir { #not-chosen-yet }", "- [Plantada](breaks/planted.md) (fase 9)")]:
         page = hook.render(lang, text=text)
@@ -78,4 +78,4 @@ def test_the_page_lists_every_symptom_with_links_to_its_breaks_in_its_language(l
         assert len(section) == 2, f"{key} has no section"
         body = section[1].split("\n## ", 1)[0]
         links = re.findall(r"^- \[(.*)\]\((.*)\) ", body, re.M)
-        assert links == [(b["title"][lang], f"breaks/{b['slug']}.md") for b in bs]
+        assert links == [(b.title[lang], f"breaks/{b.slug}.md") for b in bs]

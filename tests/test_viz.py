@@ -2,6 +2,7 @@
 and pictures on pages that cannot go stale (conftest.py checks them like outputs)."""
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 from minigrad import Tensor
 from minigrad.breaks.blocks import Block, run_chain
 from minigrad.scalar import Value
-from minigrad.viz import curve_svg, describe, dot, draw, plot
+from minigrad.viz import curve_svg, describe, dot, draw, plot, ticks
 from module_at import module_at
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,19 +79,45 @@ def test_draw_and_plot_hand_their_picture_to_the_runner():
     assert draw(Value(1.0)) == dot(Value(1.0)) and json.loads(plot([2.0]))["y"] == [2.0]  # outside a runner: just text
 
 
-def test_curve_svg_is_accessible_escaped_and_scalable():
+def test_curve_svg_is_accessible_escaped_and_fills_its_width():
     svg = curve_svg([("healthy", [1.0, 0.5, 0.25]), ("<b>broken</b>", [1.0, None, 4.0])], label="<loss>")
-    assert svg.startswith("<svg") and 'role="img"' in svg and 'viewBox="0 0 ' in svg and "width=" not in svg.split(">")[0]
+    assert svg.startswith("<svg") and 'role="img"' in svg and ' width="100%" height="' in svg.split(">")[0]  # text unscaled
     assert "<title>&lt;loss&gt; per step</title>" in svg
     assert "healthy: from 1 to 0.25 (lowest 0.25, highest 1)" in svg and "&lt;b&gt;broken&lt;/b&gt;: from 1 to 4" in svg
     assert "<b>" not in svg and 'fill="currentColor"' in svg
     assert "por paso" in curve_svg([("sano", [1.0, 2.0])], lang="es")
 
 
+def test_curve_ticks_are_round_numbers_and_span_the_values():
+    assert ticks(2.114e-11, 9.378, log=True) == [10.0 ** k for k in range(-11, 2, 2)]  # 12 decades: every other one
+    assert ticks(0.0007522, 0.7212, log=True) == [1e-4, 1e-3, 1e-2, 1e-1, 1.0]
+    assert ticks(0.2503, 0.4989) == [0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
+    assert ticks(-0.0039, 0.5) == [-0.2, 0.0, 0.2, 0.4, 0.6]
+    assert ticks(0, 59) == [0, 20, 40, 60]
+    for lo, hi in [(0.825, 1.0), (0.07392, 0.5591), (3.0, 17.75), (-1.881, 17.75), (0.0, 40.28)]:
+        found = ticks(lo, hi)
+        assert 4 <= len(found) <= 7 and found[0] <= lo and found[-1] >= hi, (lo, hi, found)
+        step = found[1] - found[0]
+        assert f"{step / 10 ** math.floor(math.log10(step)):.6g}" in {"1", "2", "5"}, (lo, hi, found)
+
+
+def test_a_curve_over_orders_of_magnitude_gets_a_log_axis_that_says_so():
+    falling = [5.76 * 0.64 ** i for i in range(60)]  # zero-grad-does-nothing's healthy loss, to 2e-11
+    svg = curve_svg([("healthy", falling)])
+    assert "loss per step (log scale)" in svg and ">10⁻¹¹</text>" in svg and ">10¹</text>" in svg
+    labels = re.findall(r">([^<]*)</text>", svg)
+    assert not [t for t in labels if "e-" in t or "e+" in t], labels  # no 2.114e-11 on the axis
+    assert "to 2.114e-11" in svg  # the text alternative keeps the numbers
+    assert "(escala logarítmica)" in curve_svg([("sano", falling)], lang="es")
+    linear = curve_svg([("healthy", [0.2503, 0.4989])])  # twice, not orders of magnitude
+    assert "log scale" not in linear and ">0.25</text>" in linear and ">0.5</text>" in linear
+    assert "log scale" not in curve_svg([("healthy", [0.0, 1.0, 1e-9])])  # zero: no log
+
+
 def test_a_long_curve_keeps_its_shape_in_at_most_201_points():
     curve = json.loads(plot([float(i) for i in range(1001)]))
     assert len(curve["y"]) == 201 and curve["y"][0] == 0 and curve["y"][-1] == 1000 and curve["last"] == 1000
-    assert '>1000</text>' in curve_svg([("healthy", curve["y"])], last=curve["last"])
+    assert '>1000</text>' in curve_svg([("healthy", curve["y"])], last=curve["last"])  # the x axis's last tick
 
 
 # ---- pictures on pages: checked like outputs ---------------------------------

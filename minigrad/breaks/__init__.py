@@ -27,6 +27,14 @@ class Break(NamedTuple):  # not a dataclass: see minigrad/breaks/blocks.py
     phase: int
     target: str  # the file the diff edits, e.g. "minigrad/tensor.py"
     title: dict  # language -> title
+    symptoms: tuple = ()  # keys of Catalogue.symptoms; empty until the teacher chooses them
+
+    def caught_by(self):
+        """The checks that catch this break, as the committed matrix says (empty before it is computed)."""
+        import json
+
+        row = json.loads((HERE / "matrix.json").read_text(encoding="utf-8"))["breaks"].get(self.slug, {})
+        return [name for name, cell in row.items() if cell["caught"]]
 
     @property
     def diff_path(self):
@@ -45,13 +53,41 @@ class Break(NamedTuple):  # not a dataclass: see minigrad/breaks/blocks.py
         return sorted(p.name[len(self.slug) + 1 : -len(".diff")] for p in (HERE / "variants").glob(f"{self.slug}.*.diff"))
 
 
-def catalogue():
-    """Every break, in catalogue order (phase, then as listed)."""
+class Catalogue(NamedTuple):
+    """Everything catalogue.toml says, read in one place: pages, hooks, the doctor and tests use this."""
+
+    breaks: list  # Break, by phase then as listed
+    symptoms: dict  # key -> {language: title}, in the file's order
+    diagnostics: dict  # check name -> {language: title}
+    phases: dict  # phase number -> {language: name}
+
+
+_read = {}  # the file's (mtime, size) -> Catalogue: `mkdocs serve` sees a teacher's edit at once
+
+
+def load(text=None):
+    """The catalogue from catalogue.toml (or from `text`, a catalogue to check before it is written)."""
     import tomllib  # here, not at the top: the browser's worker imports this package at boot, before any break is asked for
 
-    data = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))
-    breaks = [Break(b["slug"], b["phase"], b["target"], dict(b["title"])) for b in data["break"]]
-    return sorted(breaks, key=lambda b: b.phase)
+    path = HERE / "catalogue.toml"
+    key = None if text is not None else (path.stat().st_mtime_ns, path.stat().st_size)
+    if key in _read:
+        return _read[key]
+    data = tomllib.loads(path.read_text(encoding="utf-8") if text is None else text)
+    breaks = sorted((Break(b["slug"], b["phase"], b["target"], dict(b["title"]), tuple(b.get("symptoms", ())))
+                     for b in data["break"]), key=lambda b: b.phase)
+    read = Catalogue(breaks, {k: dict(v.get("title", {})) for k, v in data.get("symptom", {}).items()},
+                     {k: dict(v["title"]) for k, v in data.get("diagnostic", {}).items()},
+                     {int(k): dict(v["title"]) for k, v in data.get("phase", {}).items()})
+    if key is not None:
+        _read.clear()
+        _read[key] = read
+    return read
+
+
+def catalogue():
+    """Every break, in catalogue order (phase, then as listed)."""
+    return load().breaks
 
 
 def get(slug):

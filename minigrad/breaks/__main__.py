@@ -17,10 +17,10 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from . import ROOT, catalogue, get, patch
+from . import ROOT, catalogue, get, load, patch
 
 WORDS = tomllib.loads((Path(__file__).with_name("words.toml")).read_text(encoding="utf-8"))
-SYMPTOMS = list(tomllib.loads(Path(__file__).with_name("catalogue.toml").read_text(encoding="utf-8")).get("symptom", {}))
+SYMPTOMS = list(load().symptoms)
 
 
 class Refused(Exception):

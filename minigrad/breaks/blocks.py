@@ -8,9 +8,16 @@ frames are left out, for every kind of error: a `SyntaxError` reads as Python
 prints it for a script, `sys.exit(3)` as the program exiting with code 3.
 
 What a reader meets here is the same everywhere because it is decided here:
-an earlier block that raised is named in the last block's report (otherwise
-its effect is a puzzling `NameError` later), `input()` says to assign the
-value instead, and a missing package lists the ones the browser offers.
+an earlier block that raised is kept beside the last block's report (otherwise
+its effect is a puzzling `NameError` later), not in it, so the last block's
+own output and traceback read as the page shows them; `input()` says to assign
+the value instead, and a missing package lists the ones the browser offers.
+
+A page's own language reaches the doctor through `minigrad_page` (its report
+is worded in it, and on a page it shows links, not repository paths). In the
+browser the worker registers that module; elsewhere (CI, the Node harness)
+`run_chain(..., lang=page_language(path))` puts a stand-in in its place for the
+chain, so a page's blocks print there what they print on the page.
 """
 
 import builtins
@@ -36,13 +43,34 @@ class Block(NamedTuple):
     first_line: int = 1  # line number of the code's first line in that name
 
 
+class Failure(NamedTuple):
+    """An earlier block of the chain that raised: the rest of it did not run."""
+    name: str  # the block's name, as tracebacks call it
+    error: BaseException
+    traceback: str  # the reader's traceback of it (only the reader's frames)
+    first_line: int = 1  # as the block's
+
+
 class Result:
-    def __init__(self, output, error=None, traceback="", earlier=None, pictures=None):
+    def __init__(self, output, error=None, traceback="", earlier_failures=None, pictures=None):
         self.output = output  # what the last block printed (stdout), then its error summary line if it raised
         self.error = error
-        self.traceback = traceback  # the reader's report: earlier blocks that raised, then this block's traceback
-        self.earlier = [] if earlier is None else earlier  # names of earlier blocks of the chain that raised
+        self.traceback = traceback  # the last block's own traceback, as a reader reads it ("" if it did not raise)
+        self.earlier_failures = [] if earlier_failures is None else earlier_failures  # [Failure] before it, in order
         self.pictures = [] if pictures is None else pictures  # [(kind, text)] the last block drew (minigrad.viz)
+
+    @property
+    def earlier(self):
+        """Names of the earlier blocks of the chain that raised."""
+        return [failure.name for failure in self.earlier_failures]
+
+    @property
+    def report(self):
+        """The whole story as one text, for logs: each earlier block that raised, then this block's traceback."""
+        parts = [f"{_called(f)} raised an error, so the rest of it did not run:\n{f.traceback}\n" for f in self.earlier_failures]
+        if self.traceback:
+            parts.append(("Then this block raised:\n" if parts else "") + self.traceback)
+        return "".join(parts).rstrip("\n") + "\n" if parts else ""
 
     @property
     def summary(self):
@@ -60,44 +88,48 @@ class Result:
         return 0 if code is None else code if isinstance(code, int) else 1
 
 
-def run_chain(blocks, slug=None, stdout=None):
+def page_language(path):
+    """The language of a page from its file name: "es" for page.es.md, "en" otherwise."""
+    return "es" if str(path).endswith(".es.md") else "en"
+
+
+def run_chain(blocks, slug=None, stdout=None, lang=None):
     """Run `blocks` in order in one namespace; report what the last one did.
 
     Each chain starts as a fresh interpreter would, with minigrad.nn's default
     seed, so a page prints the same in CI, in Node and on a reader's second Run.
     Earlier blocks only set the scene: their output is discarded, and when one
-    raises the next still runs (as in a notebook; pages rely on it), but the
-    report names it first. The last block writes to `stdout` (default: a
-    buffer) as it runs, so a browser can stream it. `slug` runs everything
-    inside that break.
+    raises the next still runs (as in a notebook; pages rely on it), and the
+    result keeps it apart (`earlier_failures`): the last block's output and
+    traceback are its own, as the page shows them. The last block writes to
+    `stdout` (default: a buffer) as it runs, so a browser can stream it.
+    `slug` runs everything inside that break. `lang` (outside the browser) runs it
+    as on a page of that language: with a stand-in of the worker's `minigrad_page`.
     """
     namespace = {"__name__": "__main__", "__builtins__": _READER_BUILTINS}
     context = applied(slug) if slug else contextlib.nullcontext()
-    earlier, reports = [], []
-    with context:
+    failures = []
+    with context, _page_channel(lang):
         nn = sys.modules.get("minigrad.nn")  # the copy in use; one imported later starts from DEFAULT_SEED itself,
         if nn is not None:  # and importing it here would load NumPy into scalar chains (issue 15)
             nn.manual_seed(nn.DEFAULT_SEED)  # as in a fresh interpreter, whatever ran before
         for block in blocks[:-1]:
-            failure = _run(block, namespace, io.StringIO())
-            if failure is not None:
-                earlier.append(block.name)
-                reports.append(f"{_called(block)} raised an error, so the rest of it did not run:\n"
-                               + _reader_traceback(failure) + "\n")
+            error = _run(block, namespace, io.StringIO())
+            if error is not None:
+                failures.append(Failure(block.name, error, _reader_traceback(error), block.first_line))
         buffer, pictures = io.StringIO(), []
         with _picture_channel(pictures):
             error = _run(blocks[-1], namespace, _Tee(buffer, stdout) if stdout else buffer)
-    result = Result(buffer.getvalue(), error, earlier=earlier, pictures=pictures)
+    result = Result(buffer.getvalue(), error, earlier_failures=failures, pictures=pictures)
     if error is not None:
         result.output += result.summary
-        reports.append(("Then this block raised:\n" if reports else "") + _reader_traceback(error))
-    result.traceback = "".join(reports).rstrip("\n") + "\n" if reports else ""
+        result.traceback = _reader_traceback(error)
     return result
 
 
-def _called(block):
-    where = f" (from line {block.first_line})" if block.first_line > 1 else ""
-    return f"The earlier block {block.name}{where}"
+def _called(failure):
+    where = f" (from line {failure.first_line})" if failure.first_line > 1 else ""
+    return f"The earlier block {failure.name}{where}"
 
 
 def _run(block, namespace, out):
@@ -148,15 +180,31 @@ def _picture_channel(pictures):
     """`minigrad_picture`, the module minigrad.viz hands pictures to, recording into `pictures`."""
     channel = types.ModuleType("minigrad_picture")
     channel.show = lambda kind, text: pictures.append((str(kind), str(text)))
-    previous = sys.modules.get("minigrad_picture")
-    sys.modules["minigrad_picture"] = channel
+    with _module("minigrad_picture", channel):
+        yield
+
+
+def _page_channel(lang):
+    """The worker's `minigrad_page` (overrides/assets/minigrad/worker.js), where there is none: the
+    page's language(), and links() and progress() that show nothing, since no page is there to show them."""
+    if lang is None:
+        return contextlib.nullcontext()
+    page = types.ModuleType("minigrad_page")
+    page.language, page.links, page.progress = (lambda: lang), (lambda links_json: None), (lambda check, case: None)
+    return _module("minigrad_page", page)
+
+
+@contextlib.contextmanager
+def _module(name, module):
+    previous = sys.modules.get(name)
+    sys.modules[name] = module
     try:
         yield
     finally:
         if previous is None:
-            del sys.modules["minigrad_picture"]
+            del sys.modules[name]
         else:
-            sys.modules["minigrad_picture"] = previous
+            sys.modules[name] = previous
 
 
 def _reader_traceback(error):

@@ -1,20 +1,16 @@
 """Why a case was skipped, in words: from the dotted names the engine lacks.
 
-One table for both languages: "Tensor" is a whole part missing, "nn.LayerNorm"
+Worded from the checks' one table of words (words.toml): "Tensor" is a whole part missing, "nn.LayerNorm"
 one name in a part ("your nn has no LayerNorm"), grouped per part; "call: ..."
 a call that does not fit the engine (an argument it does not take).
 """
 
-WORDS = {
-    "en": {"part": "your engine has no {name}", "name": "your {part} has no {names}",
-           "call": "a call the check makes does not fit your engine: {error}"},
-    "es": {"part": "tu motor no tiene {name}", "name": "tu {part} no tiene {names}",
-           "call": "una llamada de la comprobación no encaja con tu motor: {error}"},
-}
+from .words import sentence
 
 
 def describe(missing, lang="en"):
-    words, absent, names = WORDS[lang], [], {}
+    words = {k: sentence(f"missing-{k}", lang) for k in ("part", "name", "call")}
+    absent, names = [], {}
     calls = [words["call"].format(error=m[len("call: "):]) for m in missing if m.startswith("call: ")]
     for dotted in (m for m in missing if not m.startswith("call: ")):
         part, _, name = dotted.partition(".")

@@ -83,12 +83,12 @@ def _seeds_the_output(m, kind):
         a, b = m.Value(2.0), m.Value(3.0)
         loss = a * b + a
     else:
-        a, b = m.leaf(np.array([1.0, 2.0])), m.leaf(np.array([3.0, -1.0]))
+        a, b = m.leaf(np.array([[1.0, 2.0]])), m.leaf(np.array([[3.0, -1.0]]))  # 2-D: no engine must reduce a 1-D @
         loss = m.total(a * b + a)
     loss.backward()
     got = m.grad(loss)
     if got is None:
-        leaf = m.Value(2.0) if kind == "Value" else m.leaf(np.array([1.0, 2.0]))
+        leaf = m.Value(2.0) if kind == "Value" else m.leaf(np.array([[1.0, 2.0]]))
         (leaf + leaf * 0.0 if kind == "Value" else m.total(leaf)).backward()
         got = m.grad(leaf)
     if got is not None and not np.allclose(got, 1.0):

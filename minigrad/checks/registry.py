@@ -20,7 +20,7 @@ from .engine import Engine, Missing
 from .evidence import Case, Passed, summary
 from .words import Said, error_of
 
-CHECKS = {}  # name -> Check, in the order the site lists them
+CHECKS = {}  # name -> Check, as registered (runner.DIAGNOSTICS gives the site's order)
 _OURS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../minigrad
 
 

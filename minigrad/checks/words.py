@@ -17,7 +17,7 @@ def _table():
     return tomllib.loads(Path(__file__).with_name("words.toml").read_text(encoding="utf-8"))
 
 
-def _sentence(key, lang):
+def sentence(key, lang):
     return _table()["sentence"][key][lang]
 
 
@@ -35,14 +35,14 @@ class Said(str):
 
     def __new__(cls, key, **params):
         params = {k: v if isinstance(v, Said) else str(v) for k, v in params.items()}
-        said = super().__new__(cls, _sentence(key, "en").format(**params))
+        said = super().__new__(cls, sentence(key, "en").format(**params))
         said.key, said.params = key, params
         return said
 
     def to(self, lang):
         if lang == "en":
             return str(self)
-        template = _sentence(self.key, lang)
+        template = sentence(self.key, lang)
         return template.format(**{k: v.to(lang) if isinstance(v, Said) else _named(k, v, lang) for k, v in self.params.items()})
 
     def as_data(self):

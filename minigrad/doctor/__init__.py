@@ -11,9 +11,13 @@ of its own (isolated.py). On the site's page (Pyodide) the suspects also
 become links, through the page's `minigrad_page` module.
 """
 
+import contextlib
+import io
 import json
+import sys
 
 from .. import checks
+from ..checks.words import name as named
 from . import ranking, report, signatures
 from .evidence import crashed_only, examine
 from .loading import load_engine
@@ -51,8 +55,11 @@ def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time
 
 
 def _describe(parts):
-    return ", ".join(f"{name} = {getattr(thing, '__qualname__', None) or thing.__name__}"
-                     for name, thing in parts.items() if thing is not None)
+    """`Tensor = Tensor, nn = namespace(Linear, Sequential)`: a class, a module, or the learner's
+    classes gathered in a `types.SimpleNamespace` (which has no name of its own)."""
+    def called(thing):
+        return getattr(thing, "__qualname__", None) or getattr(thing, "__name__", None) or f"namespace({', '.join(vars(thing))})"
+    return ", ".join(f"{name} = {called(thing)}" for name, thing in parts.items() if thing is not None)
 
 
 def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, lang=None, time_limit=3.0):
@@ -60,25 +67,65 @@ def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, 
 
     `lang` defaults to the page's language on the site, English elsewhere."""
     parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
-    return _report(parts, _describe(parts), lang, time_limit)
+    return _report(lambda: (parts, _describe(parts)), lang, time_limit)
 
 
 def check_folder(folder, lang=None, time_limit=3.0):
     """The doctor on a learner's package folder, in this process (the page's "Load a folder")."""
-    parts, where = load_engine(folder)
-    return _report(parts, ", ".join(f"{p} = {w}" for p, w in where.items()), lang, time_limit)
+
+    def load():
+        parts, where = load_engine(folder)
+        return parts, ", ".join(f"{p} = {w}" for p, w in where.items())
+
+    return _report(load, lang, time_limit)
 
 
-def _report(parts, described, lang, time_limit):
+def _report(load, lang, time_limit):
+    """`load()` gives the parts and how to name them; what the engine prints, importing it included, is kept apart."""
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
-    on_case = (lambda check, case: page.progress(check, case)) if page and hasattr(page, "progress") else None
-    diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
+        titles = {name: title[lang] for name, title in report._titles()[0].items()}
+        on_case = lambda check, case: page.progress(titles.get(check, check), named(case, lang))  # noqa: E731
+    else:
+        on_case = None
+    printed = _Bounded()
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
+            parts, described = load()
+            diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+    except Exception:
+        sys.stderr.write(printed.text)  # a folder that fails to load: what it printed, before its error
+        raise
     print(report.as_text(diagnosis, described, lang, paths=page is None))
+    if printed.text:
+        if page and hasattr(page, "engine_output"):
+            page.engine_output(printed.text)  # the page folds it under the report
+        else:
+            print("\n" + report.WORDS[lang]["printed"].format(n=printed.size) + "\n" + printed.text, file=sys.stderr)
     if page:  # the page lists the suspects as links, built there from the slugs
         shown = report.as_dict(diagnosis, lang)["suspects"][: report.SHOWN_SUSPECTS]
         page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
     return diagnosis
+
+
+class _Bounded(io.StringIO):
+    """What the engine printed, the first LIMIT characters of it (a loop that prints must not fill memory)."""
+
+    LIMIT = 5000
+
+    def __init__(self):
+        super().__init__()
+        self.size = 0
+
+    def write(self, text):
+        self.size += len(text)
+        room = self.LIMIT - self.tell()
+        return super().write(text[:room]) if room > 0 else len(text)
+
+    @property
+    def text(self):
+        return self.getvalue() + (" [...]" if self.size > self.LIMIT else "")
 
 
 def _page():

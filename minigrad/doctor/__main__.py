@@ -1,12 +1,13 @@
-"""python -m minigrad.doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json]
+"""python -m minigrad.doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json] [--time-limit SECONDS]
 
 DIR is your package folder (e.g. src/minigrad): Value from scalar.py,
-engine.py or value.py, Tensor from tensor.py, and nn.py, optim.py,
-functional.py, each optional. A class TARGET is path/to/file.py:ClassName or
-dotted.module:ClassName, a MODULE path/to/file.py or dotted.module; each names
-or overrides a part. Your code runs in a process of its own. Exit 0 when
-nothing is caught, 1 when something is (or your engine crashed the process),
-2 for bad usage, a bad target, or a module that fails to import.
+engine.py or value.py, Tensor from tensor.py or engine.py, and nn.py,
+optim.py, functional.py, each optional. A class TARGET is
+path/to/file.py:ClassName or dotted.module:ClassName, a MODULE
+path/to/file.py or dotted.module; each names or overrides a part. Your code
+runs in a process of its own. Exit 0 when nothing is caught, 1 when something
+is (or your engine only raised, or ended the process), 2 for bad usage, a bad
+target, or a module that fails to import.
 """
 
 import argparse

@@ -9,9 +9,8 @@ here, in the report's language, from the names the engine lacks.
 
 import json
 import re
-import tomllib
 
-from ..breaks import HERE, catalogue
+from ..breaks import load
 from ..checks.reasons import describe
 from ..checks.words import name as named, say
 
@@ -26,6 +25,7 @@ WORDS = {
         "crashed": "Your engine raised {error} in every case that ran (first: {check}, {case}): fix that first.",
         "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
         "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
+        "printed": "What your engine printed while it was checked ({n} characters):",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
@@ -38,14 +38,15 @@ WORDS = {
         "crashed": "Tu motor lanzó {error} en todos los casos que se ejecutaron (el primero: {check}, {case}): arregla eso primero.",
         "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
         "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
+        "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
     },
 }
 SHOWN_SUSPECTS = 3
 
 
 def _titles():
-    diagnostics = tomllib.loads((HERE / "catalogue.toml").read_text(encoding="utf-8"))["diagnostic"]
-    return {name: d["title"] for name, d in diagnostics.items()}, {b.slug: b.title for b in catalogue()}
+    read = load()
+    return read.diagnostics, {b.slug: b.title for b in read.breaks}
 
 
 def _fix_first(diagnosis, lang, check_titles):

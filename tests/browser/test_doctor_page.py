@@ -1,5 +1,7 @@
 """The doctor's page in a real browser: paste an engine with a planted bug, Run,
-see the right break named, and follow its link to the break's page, in both languages."""
+see the right break named, and follow its link to the break's page, in both languages;
+load a learner's package folder (picker or drop) and get the same report, with
+nothing sent anywhere, the running case shown, a recursion reported and Stop working."""
 
 import re
 from pathlib import Path
@@ -7,6 +9,8 @@ from pathlib import Path
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
+from test_doctor_folder import learner_package  # tests/ is on sys.path (conftest.py)
+from test_doctor_hostile import HOSTILE, engine_file
 
 ENGINES = Path(__file__).resolve().parents[1] / "doctor_engines"
 COLD = 90_000  # ms: a cold Pyodide + NumPy boot (see test_runner.py)
@@ -25,14 +29,26 @@ def run_and_wait(panel, timeout=COLD):
     return panel.locator(".mg-output").inner_text()
 
 
-def test_the_example_engine_reports_what_the_page_shows(page, site_url, watch):
+def record_checking(page):
+    """Every text the doctor's "check: case" line shows from now on (a MutationObserver in the page)."""
+    page.evaluate("""() => { window.mgChecking = [];
+        new MutationObserver(() => { for (const e of document.querySelectorAll('.mg-checking')) if (e.textContent) window.mgChecking.push(e.textContent); })
+            .observe(document.querySelector('.md-content'), {subtree: true, childList: true, characterData: true}); }""")
+
+
+def test_the_example_engine_reports_what_the_page_shows_and_the_running_case(page, site_url, watch):
     page.goto(site_url + "doctor/")
     panel = page.locator(".mg-runner").nth(0)
+    record_checking(page)
     text = run_and_wait(panel)
     shown = page.locator("div.language-python.highlight").nth(0).locator(
         "xpath=following-sibling::div[contains(@class,'output')][1]").inner_text()
     assert text.strip() == shown.strip()
     expect(panel.locator(".mg-links a").first).to_have_text("tanh's local gradient from the input")
+    checking = page.evaluate("window.mgChecking")
+    assert checking and all(re.match(r"(Shape invariant|Finite differences|Diamond test|PyTorch reference|Training smoke test"
+                                     r"|Repeatable gradients|Losses against PyTorch|Module contracts): ", c) for c in checking), checking
+    expect(panel.locator(".mg-checking")).to_have_text("")  # gone once the run is over
     assert not watch.errors, watch.errors
 
 
@@ -45,6 +61,7 @@ def test_a_pasted_engine_gets_its_break_named_and_linked(page, site_url, watch, 
     text = run_and_wait(panel)
     assert HEADING[lang] in text
     assert f"1. {TITLE[lang]} (100%)" in text
+    assert "docs/breaks/" not in text, text  # on the page, the links below only (issue 24 item 6)
     links = panel.locator(".mg-links a")
     expect(links.first).to_have_text(TITLE[lang])
     href = links.first.get_attribute("href")
@@ -54,4 +71,118 @@ def test_a_pasted_engine_gets_its_break_named_and_linked(page, site_url, watch, 
     expect(page).to_have_url(href)
     expect(page.locator("h1").first).to_contain_text(TITLE[lang][:10])
     assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
+# ---- Load a folder -----------------------------------------------------------------------
+
+SAFE = ("http://127.0.0.1:", "data:", "blob:")
+
+
+def record_requests(page):
+    """Every request of the page and its workers (a listener, not a route: routes turn the cache off)."""
+    sent = []
+    page.on("request", lambda r: sent.append((r.method, r.url, r.post_data_buffer)))
+    return sent
+
+
+def assert_nothing_left(sent):
+    assert sent, "no request recorded at all"
+    left = [url for _, url, _ in sent if not url.startswith(SAFE)]
+    uploads = [(method, url) for method, url, body in sent if method != "GET" or body]
+    assert not left and not uploads, (left, uploads)
+
+
+def drop_folder(page, folder):
+    """Drop a real folder on the zone, as a reader's drag from the file manager does (Chromium's own
+    drag data, through CDP: the page gets directory entries, which a scripted DataTransfer cannot make)."""
+    zone = page.locator(".mg-folder-zone")
+    zone.scroll_into_view_if_needed()
+    box = zone.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    data = {"items": [], "files": [str(folder)], "dragOperationsMask": 1}
+    for kind in ("dragEnter", "dragOver", "drop"):
+        cdp.send("Input.dispatchDragEvent", {"type": kind, "x": x, "y": y, "data": data})
+    cdp.detach()
+
+
+def folder_report(page, state="done", timeout=COLD):
+    run = page.locator(".mg-folder-run")
+    expect(run).to_have_attribute("data-state", state, timeout=timeout)
+    return run.locator(".mg-output").inner_text()
+
+
+def one_folder(root, name, change):
+    """A learner's scalar engine alone, in `root/name/engine.py`, with `change` made to its backward."""
+    folder = root / name
+    folder.mkdir()
+    engine_file(folder, change)
+    return folder
+
+
+def test_a_folder_chosen_then_one_dropped_are_checked_here_and_stop_ends_a_loop(page, site_url, watch, tmp_path):
+    """English page, one Python: the picker with a planted break, then a folder dropped on the zone
+    whose backward never ends: the case it hangs in is shown, Stop ends it; nothing is sent anywhere."""
+    sent = record_requests(page)
+    page.goto(site_url + "doctor/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for _, url, _ in sent if "pyodide" in url or "bundle.json" in url]  # nothing before intent
+    package = learner_package(tmp_path / "pick", "sgd-sign-flipped")
+    (package / "optim.py").write_text((package / "optim.py").read_text() + '\nprint("my optimizers, loaded")\n')
+    record_checking(page)
+    page.locator(".mg-folder-input").set_input_files(package.parent)  # src/, the folder above the package
+    text = folder_report(page)
+    assert text.startswith(f"Engine under test: Value = /home/pyodide/learner/src/{package.name}/scalar.py:Value")
+    assert "1. SGD's update sign flipped (100%)" in text and "docs/breaks" not in text
+    assert "my optimizers, loaded" not in text  # what the engine prints is folded apart from the report
+    printed = page.locator(".mg-folder-run details.mg-engine-output")
+    expect(printed.locator("summary")).to_have_text("What your engine printed while it was checked")
+    assert printed.locator("pre").text_content().startswith("my optimizers, loaded")
+    link = page.locator(".mg-folder-run .mg-links a").first
+    expect(link).to_have_text("SGD's update sign flipped")
+    assert link.get_attribute("href") == f"{site_url}breaks/sgd-sign-flipped/"
+    assert "Training smoke test: XOR" in page.evaluate("window.mgChecking")  # the longest case: painted (once a frame)
+
+    looping = one_folder(tmp_path, "looping", HOSTILE["raises NotImplementedError"][0].replace("raise NotImplementedError", "while True: pass"))
+    drop_folder(page, looping)
+    checking = page.locator(".mg-folder-run .mg-checking")
+    expect(checking).to_have_text("Finite differences: diamond (a*b + c) * (a - c)", timeout=COLD)  # where it hangs
+    page.locator(".mg-folder-run .mg-stop").click()
+    folder_report(page, "stopped", timeout=10_000)
+    expect(page.locator(".mg-folder-run .mg-status")).to_have_text("Stopped; Python restarts on the next run")
+    expect(checking).to_have_text("")
+    assert_nothing_left(sent)
+    assert not watch.errors, watch.errors
+
+
+def test_the_spanish_page_checks_a_folder_from_the_keyboard_and_reports_a_recursion(page, site_url, watch, tmp_path):
+    """Spanish page, one Python: the zone is a labelled button that opens the picker from the
+    keyboard; the report is Spanish; an engine that recurses without end is told to fix that first,
+    and Python lives on (no restart)."""
+    sent = record_requests(page)
+    page.goto(site_url + "es/doctor/")
+    zone = page.get_by_role("button", name="Elige la carpeta de tu paquete, o suéltala aquí")
+    expect(zone).to_have_attribute("aria-describedby", "mg-folder-note")
+    package = learner_package(tmp_path / "pick", "dropout-on-in-eval")
+    record_checking(page)
+    zone.focus()
+    with page.expect_file_chooser() as chooser:
+        zone.press("Enter", delay=50)  # a key held as a person holds it: released at once, Chromium opens no picker
+    chooser.value.set_files(package)
+    text = folder_report(page)
+    assert text.startswith("Motor bajo prueba: Value = /home/pyodide/learner/minigrad/scalar.py:Value")
+    assert "Roturas probables, la más probable primero" in text
+    assert "1. Dropout activo en modo eval (100%)" in text, text
+    link = page.locator(".mg-folder-run .mg-links a").first
+    assert link.get_attribute("href") == f"{site_url}es/breaks/dropout-on-in-eval/"
+    assert "Prueba de humo de entrenamiento: XOR" in page.evaluate("window.mgChecking")  # the longest case: painted
+
+    change, _ = HOSTILE["recurses in __neg__"]
+    drop_folder(page, one_folder(tmp_path, "recursive", change))
+    text = folder_report(page, timeout=30_000)
+    assert "Tu motor lanzó RecursionError en todos los casos que se ejecutaron" in text and "arregla eso primero." in text
+    assert "Roturas probables" not in text
+    assert page.evaluate("window.__minigradRuntime.lastRestart") is None  # the same Python throughout
+    assert_nothing_left(sent)
     assert not watch.errors, watch.errors

@@ -6,11 +6,12 @@ Spanish page outside the diagnostics' own reports (shown as code, lang=en)."""
 
 import json
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from minigrad import breaks
 
 ROOT = Path(__file__).resolve().parents[2]
 MATRIX = json.loads((ROOT / "minigrad/breaks/matrix.json").read_text())
@@ -36,9 +37,8 @@ def _titles_kept_alike():
     """Words a translator kept in a break's Spanish title as in its English one
     (identifiers and names such as SGD or Dropout): the catalogue decides them,
     so a new break's title needs no edit here."""
-    catalogue = tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text(encoding="utf-8"))
     words = lambda text: set(re.findall(r"[A-Za-z_]+", text))
-    return set().union(*(words(b["title"]["en"]) & words(b["title"]["es"]) for b in catalogue["break"]))
+    return set().union(*(words(b.title["en"]) & words(b.title["es"]) for b in breaks.catalogue()))
 
 
 KEPT_IN_ENGLISH |= _titles_kept_alike()

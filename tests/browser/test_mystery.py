@@ -89,3 +89,15 @@ def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_u
     expect(form.locator(".mg-mystery-link")).to_have_attribute("href", f"../breaks/{other}/")
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors
+
+
+def test_the_spanish_pages_say_the_diagnostics_report_in_english(page, site_url):
+    """Issue 24 item 5: the mystery page, as the matrix page, says before the diagnostics
+    block's output that it is English (minigrad.checks reports in English, on every page)."""
+    for path in ("es/mystery/", "es/diagnostics/"):
+        page.goto(site_url + path)
+        block = page.locator("div.language-python.highlight", has_text="DIAGNOSTICS.items()").first
+        before = " ".join(block.evaluate("(b) => b.previousElementSibling.textContent").split())
+        assert "en inglés, tal cual" in before, (path, before)
+        shown = block.locator("xpath=following-sibling::div[contains(@class,'output')][1]").inner_text()
+        assert "passed: " in shown, (path, shown)  # what the sentence announces

@@ -4,18 +4,19 @@ output, a hostile label that stays text, the renderer loaded only when a run
 draws, and screenshots in both palettes at phone width."""
 
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 
+from minigrad import breaks
+
 ROOT = Path(__file__).resolve().parents[2]
 COLD = 90_000  # ms: a cold Pyodide boot; the machine may be shared
 SHOTS = ROOT / "benchmarks/out/screenshots"  # looked at by hand; ignored by git
 pytestmark = pytest.mark.browser
-PHASE_7 = [b["slug"] for b in tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"] if b["phase"] == 7]
+PHASE_7 = [b.slug for b in breaks.catalogue() if b.phase == 7]
 TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation", "mean-forgets-n", "batchnorm-batch-stats-in-eval",
             # issue 11 breaks whose curve shows the failure (per step, or per eval pass for dropout)
             "bce-log-of-sigmoid", "clip-grad-norm-per-tensor", "adamw-decay-in-the-gradient", "dropout-on-in-eval"]
@@ -47,28 +48,46 @@ def static_images(page):
     return images
 
 
-def test_home_page_diamond_runs_healthy_then_broken_and_draws_both(page, site_url, watch):
+def marked(svg):
+    """The Graphviz node ids (n0, n3, ...) a broken picture draws as changed by the break."""
+    return sorted(re.findall(r'<title>(n\d+)</title>\s*<path[^>]*stroke="#e65100"', svg))
+
+
+def test_home_page_diamond_runs_broken_then_healthy_then_broken_and_draws_both(page, site_url, watch):
+    """What the break changed is marked on the first run already, broken before any healthy one,
+    as on the static picture and on a broken run after a healthy one (issue 24 item 2)."""
     page.goto(site_url)
     page.wait_for_load_state("networkidle")
     assert not [u for u in watch.requests if "viz.js" in u or "picture.js" in u], "the renderer loads before a run draws"
     shown = page.locator(".mg-pictures:not(.mg-live-pictures) img")
     assert "a: data 2, grad 4" in shown.nth(0).get_attribute("alt") and "a: data 2, grad -6" in shown.nth(1).get_attribute("alt")
+    static_broken = shown.nth(1).evaluate("(img) => fetch(img.src).then((r) => r.text())")
+    assert marked(static_broken) == ["n0", "n3"]  # a and c
     panel = page.locator(".mg-runner").first
 
-    healthy_out = run_and_wait(panel)
+    panel.locator(".mg-break").click()  # the block's own break: the home page has none of its own
+    broken_out = run_and_wait(panel)
+    first_alt, first_svg = live_picture(panel)
+    assert "a.grad = -6.0, b.grad = -4.0, c.grad = -2.0" in broken_out
+    assert "a: data 2, grad -6;" in first_alt and "c: data 4, grad -2;" in first_alt
+    assert ">grad &#45;6</text>" in first_svg
+    assert marked(first_svg) == marked(static_broken), "a broken run before any healthy one marks what the break changed"
+    expect(panel.locator(".mg-live-pictures figcaption")).to_have_text("broken (overwrite-grad)")
+
+    panel.locator(".mg-break").click()
+    healthy_out = run_and_wait(panel, timeout=30_000)
+    expect(panel.locator(".mg-live-pictures figcaption")).to_have_text("healthy")  # the new picture, not the last
     healthy_alt, healthy_svg = live_picture(panel)
     assert "a.grad = 4.0, b.grad = -4.0, c.grad = -12.0" in healthy_out
     assert "a: data 2, grad 4;" in healthy_alt and "c: data 4, grad -12;" in healthy_alt
     assert ">grad 4</text>" in healthy_svg and ">grad &#45;12</text>" in healthy_svg  # Graphviz writes - as &#45;
+    assert "#e65100" not in healthy_svg
 
-    panel.locator(".mg-break").click()  # the block's own break: the home page has none of its own
-    broken_out = run_and_wait(panel, timeout=30_000)
-    broken_alt, broken_svg = live_picture(panel)
-    assert "a.grad = -6.0, b.grad = -4.0, c.grad = -2.0" in broken_out
-    assert "a: data 2, grad -6;" in broken_alt and "c: data 4, grad -2;" in broken_alt
-    assert ">grad &#45;6</text>" in broken_svg and broken_svg != healthy_svg
-    assert broken_svg.count('stroke="#e65100"') == 2 and "#e65100" not in healthy_svg  # a and c: what the break changed
+    panel.locator(".mg-break").click()
+    run_and_wait(panel, timeout=30_000)
     expect(panel.locator(".mg-live-pictures figcaption")).to_have_text("broken (overwrite-grad)")
+    _, again_svg = live_picture(panel)
+    assert again_svg == first_svg  # the same marks, whatever ran before
     assert any(u.endswith("_minigrad/viz/viz.js") for u in watch.requests)
     # Graphviz lays the graph out in picture-worker.js, never on the page's main thread: the
     # page's own resource timing (its fetches, not its workers') has no viz.js.
@@ -132,6 +151,35 @@ def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_u
     run_and_wait(panel, timeout=30_000)
     alt, svg = live_picture(panel)
     assert "healthy: from 5.76" in alt and "broken (zero-grad-does-nothing): from 5.76" in alt  # both runs, one plot
+    assert "(log scale)" in svg  # as the static curve: the same minigrad.viz.curve_svg
+    static, live = page.locator(".mg-pictures:not(.mg-live-pictures) .mg-curve img"), panel.locator(".mg-live-pictures .mg-curve img")
+    assert live.bounding_box()["width"] == static.bounding_box()["width"]  # the column's width, live too
+    assert not watch.errors, watch.errors
+
+
+def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of_magnitude(page, new_context, site_url, watch):
+    """Issue 24 item 4: zero-grad-does-nothing's loss, from 5.76 to 2e-11, was a 290 px plot in a
+    688 px column labelled 9.378 and 2.114e-11. Now it is as wide as the column at any width, its
+    text unscaled (the picture is as high as drawn), on a log axis that says so, with powers of ten;
+    a curve over less than two orders of magnitude keeps a linear axis at round values."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    phone = new_context(viewport={"width": 390, "height": 844}, color_scheme="dark").new_page()  # Material keeps a visit's palette
+    for tab, width, dark in [(page, 1280, False), (phone, 390, True)]:
+        tab.goto(site_url + "breaks/zero-grad-does-nothing/")
+        curve = tab.locator(".mg-curve img")
+        curve.scroll_into_view_if_needed()
+        expect(curve).to_have_js_property("complete", True)
+        column = tab.locator(".md-content .md-typeset").evaluate("(e) => e.clientWidth")
+        box = curve.bounding_box()
+        assert column - 1 <= box["width"] <= column + 1 and box["x"] + box["width"] <= width, (width, box, column)
+        assert box["height"] == 250, box  # drawn at its own height: the text is not scaled down on a phone
+        labels = re.findall(r">([^<]*)</text>", curve.evaluate("(img) => fetch(img.src).then((r) => r.text())"))
+        assert "loss per step (log scale)" in labels and "10⁻¹¹" in labels and "10¹" in labels, labels
+        assert not [t for t in labels if re.search(r"\de[-+]", t)], labels  # no 2.114e-11
+        assert ("invert(1)" in curve.evaluate("(img) => getComputedStyle(img).filter")) == dark  # light on slate
+    page.goto(site_url + "breaks/sgd-sign-flipped/")  # 0.009 to 0.5
+    labels = re.findall(r">([^<]*)</text>", page.locator(".mg-curve img").evaluate("(img) => fetch(img.src).then((r) => r.text())"))
+    assert "loss per step" in labels and {"0", "0.1", "0.2", "0.3", "0.4", "0.5"} <= set(labels), labels
     assert not watch.errors, watch.errors
 
 

@@ -105,12 +105,14 @@ def test_errors_show_only_the_readers_code_and_say_what_to_do(page, site_url, wa
     assert "No module named 'matplotlib'" in text
     assert "These blocks can import numpy, minigrad and Python's standard library" in text, text
 
-    # Item 4: the chain's first block fails; its continuation says so before its own NameError.
+    # Item 4: the chain's first block fails; its continuation says so in one line above its own
+    # NameError, with the earlier traceback folded under that line (issue 24 item 1).
     replace_code(page, 0, "1 / 0\n" + original)
     text = run(page, 1, timeout=20_000)
-    assert text.startswith("The earlier block <block 1> raised an error, so the rest of it did not run:\n"), text
-    assert "ZeroDivisionError: division by zero" in text
-    assert "Then this block raised:" in text
+    earlier = panel(page, 1).locator("details.mg-earlier")
+    expect(earlier.locator("summary")).to_have_text("Earlier blocks that raised: <block 1> (ZeroDivisionError)")
+    assert "ZeroDivisionError: division by zero" in earlier.locator("pre").text_content()
+    assert "<block 1>" not in text and "NameError" in text, text  # the output is this block's own
     expect(status(page, 1)).to_contain_text("an earlier block raised an error")
     assert not watch.errors, watch.errors
 
@@ -325,39 +327,63 @@ def test_spanish_labels_agree_with_the_prose(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_long_lines_wrap_clear_of_the_copy_button(page, site_url, width):
-    """Item 9: code and output blocks show every character (nothing to scroll to that a
-    hidden scrollbar would hide), and no text runs under Material's copy button."""
-    page.set_viewport_size({"width": width, "height": 900})
-    for path in ("breaks/matmul-without-transpose/", "breaks/batchnorm-batch-stats-in-eval/"):
+# Each line of a block's text on one line box (its pieces' tops within a few pixels), else its start.
+WRAPPED_LINES = """(blocks) => blocks.flatMap((block) => {
+    const pieces = [];
+    let offset = 0;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) { pieces.push([node, offset]); offset += node.length; }
+    const at = (i) => { const [node, from] = pieces.findLast(([, from]) => from <= i); return [node, i - from]; };
+    const wrapped = [];
+    let start = 0;
+    for (const line of block.textContent.split("\\n")) {
+        if (line.trim()) {
+            const range = document.createRange();
+            range.setStart(...at(start));
+            range.setEnd(...at(start + line.length));
+            const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+            if (Math.max(...tops) - Math.min(...tops) > 4) wrapped.push(line.trim().slice(0, 60));
+        }
+        start += line.length + 1;
+    }
+    return wrapped;
+})"""
+
+
+def test_code_and_outputs_never_wrap_on_a_phone_they_scroll(new_context, site_url):
+    """Issue 24 item 3 (issue 13's item 9 had them wrap): at 390 px a wrapped line began at
+    column 0 and read as code of its own, as a diff line without its +/- or a dedented line.
+    Code, diffs, outputs (the doctor's report columns), the live output and the editor keep
+    each line on one line and scroll sideways; a block that scrolls shows a shadow at its right
+    edge (a phone's scrollbar shows only while scrolling), and its right padding lets every
+    line's end scroll clear of the copy button, which hides what runs under it."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    for path in ("breaks/batchnorm-batch-stats-in-eval/", "breaks/matmul-without-transpose/", "es/doctor/"):
         page.goto(site_url + path)
         page.wait_for_selector(".md-code__nav", state="attached")
-        clipped = page.evaluate("""() => [...document.querySelectorAll('.md-typeset pre > code, pre.mg-output')]
-            .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.slice(0, 60))""")
-        assert not clipped, (path, width, clipped)
-        under = page.evaluate("""() => {
-            const hits = [];
-            let checked = 0;
-            for (const button of document.querySelectorAll('.md-typeset pre .md-code__nav')) {
-                const b = button.getBoundingClientRect();
-                if (b.width > 0 && b.height > 0) checked++;
-                const walker = document.createTreeWalker(button.closest('pre').querySelector('code'), NodeFilter.SHOW_TEXT);
-                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                    const range = document.createRange();
-                    for (let i = 0; i < node.length; i++) {
-                        if (!node.data[i].trim()) continue;
-                        range.setStart(node, i); range.setEnd(node, i + 1);
-                        for (const r of range.getClientRects()) {
-                            if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom) hits.push(node.data.slice(i, i + 20));
-                        }
-                    }
-                }
-            }
-            return {hits, checked};
-        }""")
-        assert under["checked"] >= 3, under  # the copy buttons were there to check
-        assert not under["hits"], (path, width, under["hits"][:5])
+        blocks = page.locator(".md-typeset pre > code, pre.mg-output")
+        assert set(blocks.evaluate_all("(els) => els.map((e) => getComputedStyle(e).whiteSpace)")) == {"pre"}, path
+        assert not blocks.evaluate_all(WRAPPED_LINES), (path, blocks.evaluate_all(WRAPPED_LINES)[:5])
+        problems = page.evaluate("""() => [...document.querySelectorAll('.md-typeset pre > code')]
+            .filter((code) => code.scrollWidth > code.clientWidth + 1).flatMap((code) => {
+                const style = getComputedStyle(code), nav = code.parentElement.querySelector('.md-code__nav');
+                const out = [];
+                if (!style.backgroundAttachment.includes('local')) out.push('no shadow at its right edge');
+                if (nav && parseFloat(style.paddingRight) < nav.getBoundingClientRect().width) out.push('a line end stays under the copy button');
+                if (nav && !/^rgb\\(/.test(getComputedStyle(nav).backgroundColor)) out.push('text shows through the copy button');
+                return out.map((p) => `${p}: ${code.textContent.slice(0, 40)}`);
+            })""")
+        assert not problems, (path, problems[:5])
+        scrolled = page.locator(".md-typeset pre > code").evaluate_all("(els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length")
+        assert scrolled, f"{path}: nothing wide enough to scroll at 390 px; pick a page that has"
+    page.locator("div.language-python.highlight code").first.click()  # the editor, on the doctor's long engine
+    editor = page.locator(".cm-content").first
+    expect(editor).to_be_visible()
+    assert editor.evaluate("(e) => getComputedStyle(e).whiteSpace") == "pre"
+    assert not editor.evaluate(  # each line the editor has drawn, one line high
+        "(e) => [...e.querySelectorAll('.cm-line')].filter((l) => l.offsetHeight > 1.5 * parseFloat(getComputedStyle(l).lineHeight)).length")
+    context.close()
 
 
 def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_url, watch):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from editing import replace_code
+from markdown_blocks import parse_page  # tests/ is on sys.path (the root conftest.py)
 from navigation import follow
 from playwright.sync_api import expect
 
@@ -219,15 +220,53 @@ def test_buttons_are_keyboard_usable(page, site_url):
     expect(page.locator(".mg-status").first).to_have_text(re.compile("(Loading|Downloading|Starting) Python|Running|Done"))
 
 
+def after_a_raise(slug):
+    """The blocks of a break's page that continue blocks the break makes raise, each with those
+    blocks (CI holds every raise to its declaration, so the declarations find them all)."""
+    page = parse_page(ROOT / f"docs/breaks/{slug}.md")
+    found = []
+    for block in page.blocks:
+        raised = [b for b in page.chain(block)[:-1] if b.broken[0] == "raises"] if block.continuation else []
+        if raised and not block.notest:
+            found.append((block, raised, block.output(True) or block.output(False)))
+    return found
+
+
+def check_a_block_after_a_raise(page, block, raised, shown):
+    """Issue 24 item 1: run broken, the block shows its own result as the page does (what it printed,
+    then its own traceback ending in the page's error line), and one line, folded, names the earlier
+    blocks that raised, whose tracebacks unfold under it."""
+    blocks = page.locator("div.language-python.highlight")
+    codes = [c.strip() for c in blocks.evaluate_all("(els) => els.map((e) => e.querySelector('code').textContent)")]
+    name = lambda b: f"<block {codes.index(b.code.strip()) + 1}>"  # noqa: E731 (as runner.js names blocks)
+    panel = blocks.nth(codes.index(block.code.strip())).locator("xpath=following-sibling::div[contains(@class,'mg-runner')][1]")
+    panel.locator(".mg-break").click()
+    got = run_and_wait(panel, timeout=COLD)
+    where = f"{name(block)} (line {block.line})"
+    assert set(re.findall(r"<block \d+>", got)) <= {name(block)}, f"{where}: the output names other blocks:\n{got}"
+    printed, _, last = shown.text.rstrip("\n").rpartition("\n")
+    if panel.get_attribute("data-state") == "error":
+        assert got.startswith(printed) and got.rstrip("\n").endswith(last), f"{where}: not the page's\n{shown.text}\nbut\n{got}"
+    else:
+        assert got.strip() == shown.text.strip(), f"{where}: not the page's\n{shown.text}\nbut\n{got}"
+    earlier = panel.locator("details.mg-earlier")
+    line = earlier.locator("summary").inner_text()
+    assert "\n" not in line and all(name(b) in line for b in raised), f"{where}: {line!r}"
+    assert earlier.get_attribute("open") is None  # folded: one line until the reader opens it
+    folded = earlier.locator("pre").text_content()
+    assert folded.count("Traceback (most recent call last):") == len(raised), folded
+
+
 def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site_url, watch):
     """One interpreter for the whole tour: each break page is reached by instant
-    navigation, and its first block that the break changes is run broken."""
-    import tomllib
+    navigation, and its first block that the break changes is run broken; so is
+    every block that continues blocks the break makes raise (issue 24 item 1)."""
+    from minigrad import breaks
 
-    catalogue = tomllib.loads((ROOT / "minigrad/breaks/catalogue.toml").read_text())["break"]
+    walked = 0
     page.goto(site_url)
-    for entry in catalogue:
-        slug = entry["slug"]
+    for entry in breaks.catalogue():
+        slug = entry.slug
         page.locator(f"nav a[href$='breaks/{slug}/']").first.click()
         expect(page).to_have_url(re.compile(rf"breaks/{slug}/$"))
         expect(page.locator(".mg-page")).to_have_attribute("data-minigrad-break", slug)  # content replaced
@@ -240,6 +279,10 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
         shown = shown_output(page, index, broken=True)
         missing = [line for line in shown.strip().splitlines() if line not in got]
         assert not missing, f"{slug}: the browser's broken run lacks {missing!r}; it printed:\n{got}"
+        for block, raised, shown_block in after_a_raise(slug):
+            check_a_block_after_a_raise(page, block, raised, shown_block)
+            walked += 1
+    assert walked >= 2, "skip-unbroadcast's blocks 2 and 3 continue blocks its break makes raise"
     assert len([u for u in watch.requests if u.endswith("pyodide.asm.wasm")]) == 1
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors

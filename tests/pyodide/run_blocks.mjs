@@ -3,10 +3,10 @@
 //   node tests/pyodide/run_blocks.mjs RESULTS.json < job.json
 //
 // The job (stdin) is a JSON list of
-//   {id, blocks: [{code, name, first_line}], slug: "<break slug>" | null}
+//   {id, blocks: [{code, name, first_line}], slug: "<break slug>" | null, lang: "en" | "es"}
 // Each entry is one chain: the blocks run in order in a fresh namespace with
-// minigrad.breaks.blocks.run_chain (inside `applied(slug)` when slug is set),
-// exactly as CI does in CPython. The results are a JSON list of
+// minigrad.breaks.blocks.run_chain (inside `applied(slug)` when slug is set, in
+// the page's language `lang`), exactly as CI does in CPython. The results are a JSON list of
 //   {id, output, error_type, runner_error}
 // written to RESULTS.json; without an argument they go to stdout after a line
 // holding only MARKER, so Pyodide's own chatter ("Loading numpy") can't be
@@ -80,7 +80,7 @@ def run_one(text):
     job = json.loads(text)
     chain = [Block(b["code"], b["name"], b["first_line"]) for b in job["blocks"]]
     try:
-        run = run_chain(chain, slug=job.get("slug"))
+        run = run_chain(chain, slug=job.get("slug"), lang=job.get("lang"))
     except BaseException as error:  # the runner itself failed: report, keep going
         return json.dumps({"id": job["id"], "output": None, "error_type": None,
                            "runner_error": "".join(traceback.format_exception(error))})

@@ -64,9 +64,9 @@ function altOfDot(dot) {
   return first.startsWith("// ") ? first.slice(3) : "";
 }
 
-function figure(svg, alt, caption, broken) {
+function figure(svg, alt, caption, broken, kind = "") {
   const fig = document.createElement("figure");
-  fig.className = `mg-picture ${broken ? "mg-broken" : "mg-healthy"}`;
+  fig.className = `mg-picture ${broken ? "mg-broken" : "mg-healthy"} ${kind}`;
   const img = document.createElement("img");
   img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   img.alt = alt; // text, never markup (runner.js revokes the URL when the picture is replaced)
@@ -76,14 +76,14 @@ function figure(svg, alt, caption, broken) {
   return fig;
 }
 
-/* message: {kind: "graph", text: DOT} | {kind: "curve", svg, alt, caption};
- * healthy: the same block's last healthy DOT, if any. Returns a <figure>. */
-export async function draw(message, { root, lang, broken, slug, healthy }) {
+/* message: {kind: "graph", text: DOT, healthy: the same code's healthy DOT (a broken run's)}
+ * | {kind: "curve", svg, alt, caption}. Returns a <figure>. */
+export async function draw(message, { root, lang, broken, slug }) {
   const words = WORDS[lang] || WORDS.en;
   const caption = broken ? `${words.broken} (${slug})` : words.healthy;
   try {
-    if (message.kind === "curve") return figure(message.svg, message.alt, message.caption, broken);
-    const dot = broken ? markChanges(healthy, message.text) : message.text;
+    if (message.kind === "curve") return figure(message.svg, message.alt, message.caption, broken, "mg-curve");
+    const dot = broken ? markChanges(message.healthy, message.text) : message.text;
     return figure(await render(root, dot), altOfDot(message.text), caption, broken);
   } catch (error) {
     const p = document.createElement("p");

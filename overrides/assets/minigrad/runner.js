@@ -21,6 +21,7 @@
       done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
       lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
       earlier: "; an earlier block raised an error (see the output)",
+      raisedBefore: "Earlier blocks that raised: ",
       stopped: "Stopped", restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
       truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
       stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
@@ -37,6 +38,7 @@
       done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
       lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
       earlier: "; un bloque anterior lanzó un error (mira la salida)",
+      raisedBefore: "Bloques anteriores que lanzaron un error: ",
       stopped: "Detenido", restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
       truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
       stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
@@ -155,9 +157,10 @@
 
     /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
      * and its phase ("loading", "waiting", "running"). Returns the job: `job.done`
-     * resolves with the worker's "done" message (or {stopped} / {failed}). */
-    submit(blocks, slug, handlers, picture) {
-      const job = { id: this.nextId++, blocks, slug, handlers, picture };
+     * resolves with the worker's "done" message (or {stopped} / {failed}).
+     * `files` (doctor-folder.js) go to the worker right before the run. */
+    submit(blocks, slug, handlers, picture, files) {
+      const job = { id: this.nextId++, blocks, slug, handlers, picture, files };
       job.done = new Promise((resolve) => { job.resolve = resolve; });
       this.queue.push(job);
       this.phase(job);
@@ -186,7 +189,8 @@
       this.phase(job, "running");
       for (const waiting of this.queue) this.phase(waiting, "waiting");
       // As JSON text: Python parses it anyway, and a string clones faster than objects.
-      const { id, blocks, slug, picture } = job;
+      const { id, blocks, slug, picture, files } = job;
+      if (files) this.worker.postMessage({ type: "files", files });
       this.worker.postMessage({ type: "run", id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) });
     }
 
@@ -266,6 +270,8 @@
     if (!window.__minigradRuntime) window.__minigradRuntime = new Runtime(settings());
     return window.__minigradRuntime;
   }
+  window.minigradRunner = { runtime: () => runtime(), showLinks: (panel, links) => showLinks(panel, links), // doctor-folder.js
+    showEngineOutput: (panel, text) => showEngineOutput(panel, text) };
 
   /* ---- the code editor, loaded on intent --------------------------------------
    * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
@@ -304,7 +310,8 @@
   /* ---- live pictures (minigrad.viz), drawn by picture.js ------------------
    * A run that draws sends a picture message; picture.js (and, for a graph,
    * Graphviz) loads only then. A curve is plotted beside the same block's last
-   * curve with the break the other way, as on the static page. */
+   * curve with the break the other way, as on the static page; a broken graph
+   * comes with the same code's healthy one (worker.js), to mark the changes. */
 
   function livePictures(panel, slug) {
     const box = document.createElement("div");
@@ -312,7 +319,6 @@
     box.hidden = true;
     panel.append(box);
     const curves = {}; // "healthy"|"broken" -> the last curve's JSON
-    const graphs = {}; // healthy -> the last healthy graph's DOT, to mark what the break changed
     let shown = 0;
     let onScreen = null; // what the picture on screen was drawn from
     return {
@@ -331,11 +337,10 @@
       async show(message, broken) {
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
-        if (message.kind === "graph" && !broken) graphs.healthy = message.text;
         // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
-        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, broken && graphs.healthy];
+        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, message.healthy];
         if (onScreen && !box.hidden && key.every((part, i) => part === onScreen[i])) return;
-        const options = { root: settings().root, lang: key[4], broken, slug, healthy: graphs.healthy };
+        const options = { root: settings().root, lang: key[4], broken, slug };
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing
@@ -418,6 +423,20 @@
     output.setAttribute("role", "region");
     output.setAttribute("aria-labelledby", label.id);
     live.append(label, output);
+    // Earlier blocks of the chain that raised: one line above the output (this block's own),
+    // their tracebacks folded under it.
+    const earlier = document.createElement("details");
+    earlier.className = "mg-earlier";
+    const showEarlier = (failures, masked) => {
+      earlier.remove();
+      if (!failures || !failures.length) return;
+      const [line, text, code] = ["summary", "pre", "code"].map((tag) => document.createElement(tag));
+      line.textContent = t.raisedBefore + failures.map((f) => `${f.name} (${f.error})`).join(", ");
+      code.textContent = failures.map((f) => `${f.name}:\n${masked(f.traceback)}`).join("\n");
+      text.append(code);
+      earlier.replaceChildren(line, text);
+      output.before(earlier);
+    };
     if (toggle) toggle.setAttribute("aria-pressed", "false");
     toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
     panel.append(toolbar, live);
@@ -533,7 +552,9 @@
         begun = true;
         clearTimeout(timer);
         output.replaceChildren();
+        showEarlier();
         showLinks(panel, []);
+        showEngineOutput(panel, "");
         live.hidden = false;
         pictures.clear(keepPicture);
         if (!over) { // a run over before it showed that it started: settle() says how it ended
@@ -551,7 +572,9 @@
       };
       announced = { stage: null, at: 0 };
       const alive = () => panel.isConnected;
-      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive };
+      const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
+        checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
+        "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); } };
       job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
       const result = await job.done;
       job = null;
@@ -560,6 +583,7 @@
       const state = result.stopped ? "stopped" : result.failed || (result.error && result.exit_code !== 0) ? "error" : "done";
       const toDraw = result.pictures || []; // what the block drew: drawn once the run has settled
       settle(state, summary(result), toDraw.length > 0);
+      if (!result.stopped) showEarlier(result.earlier, masked);
       enable(run, true);
       enable(stop, false);
       for (const m of toDraw) pictures.show(m, broken);
@@ -581,6 +605,7 @@
       try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
       if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
       output.replaceChildren();
+      showEarlier();
       live.hidden = true;
       pictures.clear();
       status.textContent = "";
@@ -642,6 +667,22 @@
       list.append(item);
     }
     panel.append(list);
+  }
+
+  /* What the learner's engine printed while the doctor checked it: apart from the
+   * report, folded, as text (never HTML). */
+  function showEngineOutput(panel, text) {
+    const old = panel.querySelector(".mg-engine-output");
+    if (old) old.remove();
+    if (!text) return;
+    const details = document.createElement("details");
+    details.className = "mg-engine-output";
+    const summary = document.createElement("summary");
+    summary.textContent = language() === "es" ? "Lo que imprimió tu motor mientras se comprobaba" : "What your engine printed while it was checked";
+    const pre = document.createElement("pre");
+    pre.textContent = text;
+    details.append(summary, pre);
+    panel.append(details);
   }
 
   function lastLine(text) {

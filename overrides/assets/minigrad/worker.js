@@ -14,18 +14,30 @@
  *               {type: "run", id, chain, slug, lang, picture}: chain is the JSON text of
  *                 [{code, name, first_line}], picture of {lang, names, other} (text: the page
  *                 serialises once what Python parses anyway, and a string clones cheaply)
+ *               {type: "files", files: [{path, text}]}: a reader's package folder (the doctor
+ *                 page's "Load a folder", doctor-folder.js), posted right before the run that
+ *                 checks it: its .py files go under /home/pyodide/learner/ (paths relative to
+ *                 it), in place of the last folder, whose modules Python forgets
  * Messages out: {type: "ready", ms} | {type: "failed", message}
  *               {type: "stream", id, stream: "stdout"|"stderr"|"notice", text}
  *                 ("notice" with text "truncated": output stopped being sent, Python still runs)
  *               {type: "done", id, error, traceback, exit_code, earlier, stopped, pictures, python_ms}
- *                 (traceback: the reader's report, earlier failed blocks first;
- *                  exit_code: set when sys.exit() ended the run; earlier: names of
- *                  earlier blocks of the chain that raised; pictures: what the last
- *                  block drew, [{kind: "graph", text} | {kind: "curve", text, svg, alt, caption}],
+ *                 (traceback: the last block's own, as the reader reads it;
+ *                  exit_code: set when sys.exit() ended the run; earlier: the
+ *                  earlier blocks of the chain that raised, [{name, error, traceback}]
+ *                  (error: the exception's type name); pictures: what the last
+ *                  block drew, [{kind: "graph", text, healthy} | {kind: "curve", text, svg, alt, caption}],
+ *                  (healthy: a broken run's graph drawn by the same code run healthy, or null),
  *                  drawn once the run has settled, so they ride on "done" (no message of
  *                  their own); python_ms: how long the blocks ran in Python, worker clock,
  *                  null if they did not finish)
  *               {type: "links", id, links: [{slug, title}]} (Python's `minigrad_page.links`)
+ *               {type: "engine-output", id, text} (`minigrad_page.engine_output`: what the
+ *                 learner's engine printed while it was checked, shown folded under the report)
+ *               {type: "checking", id, check, case} (`minigrad_page.progress`: the doctor is
+ *                 about to run this case of this check, titled in the page's language; every
+ *                 case is posted, a few dozen per run, and the page paints the latest once
+ *                 per frame, so a case that hangs is the one on screen)
  *               {type: "progress", id?, stage, loaded, total}: stage "download" or
  *                 "start" while booting (no id), "numpy" then "running" in a run;
  *                 loaded/total: bytes fetched so far (total 0 when unknown)
@@ -46,7 +58,7 @@ let runBlocks = null;
 let current = null; // {id, sent, truncated}
 
 const PRELUDE = `
-import functools, io, json, signal
+import contextlib, functools, io, json, signal, sys
 from minigrad.breaks.blocks import Block, run_chain
 
 class _Stream(io.TextIOBase):
@@ -88,14 +100,15 @@ def _run_for_browser(blocks_json, slug, picture_json):
     finally:
         stream.flush()  # a last line without a newline, or what was printed before Stop
     error = type(result.error).__name__ if result.error is not None else None
-    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}")) for kind, text in result.pictures[-1:]]
+    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}"), blocks) for kind, text in result.pictures[-1:]]
+    earlier = [{"name": f.name, "error": type(f.error).__name__, "traceback": f.traceback} for f in result.earlier_failures]
     return json.dumps({"error": error, "traceback": result.traceback,
-                       "exit_code": result.exit_code, "earlier": result.earlier, "pictures": pictures})
+                       "exit_code": result.exit_code, "earlier": earlier, "pictures": pictures})
 
-def _picture(kind, text, broken, options):
+def _picture(kind, text, broken, options, blocks):
     """A graph goes to the page as DOT; a curve as SVG, beside the same block's last run the other way."""
     if kind != "curve":
-        return {"kind": kind, "text": text}
+        return {"kind": kind, "text": text, "healthy": _healthy_graph(blocks) if broken else None}
     from minigrad.viz import curve_description, curve_svg
     names, other, lang = options.get("names", ["healthy", "broken"]), options.get("other"), options.get("lang", "en")
     this = json.loads(text)
@@ -105,6 +118,17 @@ def _picture(kind, text, broken, options):
     x = this.get("x", "step")
     return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
             "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
+
+def _healthy_graph(blocks):
+    """What the same code draws healthy, so the page marks what the break changed whatever ran
+    before (a healthy run or none; edited code too); its output is not shown. None: it drew no
+    graph, or it raised, or Stop came during it (the broken run's result stands, unmarked)."""
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):  # its warnings too
+            drawn = run_chain(blocks).pictures[-1:]
+    except BaseException:
+        return None
+    return drawn[0][1] if drawn and drawn[0][0] == "graph" else None
 
 def _hear_stops(heard):
     """Stop's interrupt (SIGINT) calls heard before it raises KeyboardInterrupt. Pyodide
@@ -116,9 +140,28 @@ def _hear_stops(heard):
         raise KeyboardInterrupt
     signal.signal(signal.SIGINT, interrupted)
 
+LEARNER = "/home/pyodide/learner"
+
+def _learner_files(files_json):
+    """A reader's package folder, written under LEARNER in place of the last one: the modules and
+    path entries that came from there are forgotten, so a folder loaded again is imported again."""
+    import importlib, os, shutil
+    shutil.rmtree(LEARNER, ignore_errors=True)
+    for name, module in list(sys.modules.items()):
+        if (getattr(module, "__file__", None) or "").startswith(LEARNER + "/"):
+            del sys.modules[name]
+    sys.path[:] = [p for p in sys.path if not str(p).startswith(LEARNER)]
+    for f in json.loads(files_json):
+        path = os.path.normpath(os.path.join(LEARNER, f["path"]))
+        if path.startswith(LEARNER + "/") and path.endswith(".py"):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(f["text"])
+    importlib.invalidate_caches()
+
 from minigrad.breaks.numpy_needs import chain_json_needs_numpy as _needs_numpy
 
-_runner, _needs_numpy, _hear_stops
+_runner, _needs_numpy, _hear_stops, _learner_files
 `;
 
 function emit(stream, text) {
@@ -135,12 +178,21 @@ function emit(stream, text) {
 }
 
 /* `import minigrad_page` from Python: `links(json)` (the doctor's suspects; the
- * page turns the slugs into links, nothing else is trusted) and `language()`
- * (the page's, so a report can speak it). */
+ * page turns the slugs into links, nothing else is trusted), `language()`
+ * (the page's, so a report can speak it) and `progress(check, case)` (the
+ * doctor's, before each case). */
 function postLinks(json) {
   if (!current) return;
   const links = JSON.parse(String(json));
   if (Array.isArray(links)) postMessage({ type: "links", id: current.id, links });
+}
+
+function postEngineOutput(text) { // what a learner's engine printed while the doctor checked it (bounded in Python)
+  if (current) postMessage({ type: "engine-output", id: current.id, text: String(text) });
+}
+
+function postChecking(check, name) {
+  if (current) postMessage({ type: "checking", id: current.id, check: String(check), case: String(name) });
 }
 
 /* Bytes of Python's download as they arrive, for the page's progress. Neither
@@ -248,11 +300,12 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
       py.FS.writeFile(lib + path, text);
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
-    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en" });
-    const [runner, needsNumpyOf, hearStops] = py.runPython(PRELUDE).toJs();
+    py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en", progress: postChecking, engine_output: postEngineOutput });
+    const [runner, needsNumpyOf, hearStops, learnerFiles] = py.runPython(PRELUDE).toJs();
     runBlocks = runner((text) => emit("stdout", text));
     runner.destroy();
     needsNumpy = needsNumpyOf;
+    putFiles = learnerFiles;
     if (interruptBuffer) {
       hearStops(() => Atomics.store(stopHeard, 0, current ? current.id : 0));
       py.setInterruptBuffer(interruptBuffer);
@@ -268,6 +321,7 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
 }
 
 let needsNumpy = null;
+let putFiles = null; // Python's _learner_files
 // The last chain found to need no NumPy: Run again (the common case) skips parsing it,
 // which costs about as much as a small block's own run.
 let noNumpyChain = null;
@@ -307,7 +361,11 @@ async function run({ id, chain, slug, lang, picture }) {
   postMessage(done);
 }
 
-const HANDLERS = { boot, run, numpy: prefetchNumpy }; // by message type
+function files({ files }) {
+  putFiles(JSON.stringify(files)); // before the run that follows it: messages are handled in order
+}
+
+const HANDLERS = { boot, run, numpy: prefetchNumpy, files }; // by message type
 
 self.onmessage = (event) => {
   const handler = HANDLERS[event.data.type];

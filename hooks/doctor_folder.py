@@ -1,0 +1,69 @@
+"""MkDocs hook: the doctor page's "Load a folder" controls.
+
+docs/doctor.md (and .es.md) hold the marker `<!-- doctor-folder -->`; it
+becomes a drop zone that is also the button opening a folder picker (`<input
+type="file" webkitdirectory>`), a note saying what is read, and an output
+panel built like a block's, in the page's language, with the script that
+runs them (overrides/assets/minigrad/doctor-folder.js) and its styles, so
+that no other page loads either. The limits on what is read are stated here
+once: the note says them and the script reads them from the zone's data.
+"""
+
+import html
+
+from mkdocs.utils import get_relative_url
+
+MARKER = "<!-- doctor-folder -->"
+MAX_FILES = 100  # .py files read from the folder
+MAX_BYTES = 1_000_000  # their size, in all
+WORDS = {
+    "en": {
+        "zone": "Choose your package folder, or drop it here",
+        "note": "Only its <code>.py</code> files are read, at most {files} of them and {mb} MB in all (hidden "
+                "folders, <code>__pycache__</code>, <code>site-packages</code> and <code>node_modules</code> are "
+                "skipped), into the Python of this page: nothing is uploaded.",
+        "toolbar": "Check a folder", "stop": "Stop", "output": "Your folder's report",
+    },
+    "es": {
+        "zone": "Elige la carpeta de tu paquete, o suéltala aquí",
+        "note": "Solo se leen sus archivos <code>.py</code>, como mucho {files} y {mb} MB en total (se saltan las "
+                "carpetas ocultas, <code>__pycache__</code>, <code>site-packages</code> y <code>node_modules</code>), "
+                "en el Python de esta página: no se sube nada.",
+        "toolbar": "Revisar una carpeta", "stop": "Detener", "output": "El informe de tu carpeta",
+    },
+}
+
+
+def render(lang, page_url):
+    words = WORDS[lang]
+    esc = html.escape
+    asset = lambda name: esc(get_relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
+    mb = f"{MAX_BYTES / 1e6:g}"
+    return "\n".join([
+        f'<div class="mg-folder" data-max-files="{MAX_FILES}" data-max-bytes="{MAX_BYTES}">',
+        f'<link rel="stylesheet" href="{asset("doctor-folder.css")}">',
+        f'<button type="button" class="mg-folder-zone" aria-describedby="mg-folder-note">{esc(words["zone"])}</button>',
+        '<input type="file" class="mg-folder-input" webkitdirectory multiple hidden>',
+        f'<p class="mg-folder-note" id="mg-folder-note">{words["note"].format(files=MAX_FILES, mb=mb)}</p>',
+        '<div class="mg-runner mg-folder-run" hidden>',
+        f'<div class="mg-toolbar" role="toolbar" aria-label="{esc(words["toolbar"])}">',
+        f'<button type="button" class="md-button mg-stop" aria-disabled="true">{esc(words["stop"])}</button>',
+        '<span class="mg-status" role="status"></span> <span class="mg-checking"></span>',
+        "</div>",
+        '<div class="mg-live">',
+        f'<div class="mg-live-label" id="mg-folder-label">{esc(words["output"])}</div>',
+        '<pre class="mg-output" tabindex="0" role="region" aria-labelledby="mg-folder-label"></pre>',
+        "</div>",
+        "</div>",
+        f'<script src="{asset("doctor-folder.js")}"></script>',
+        "</div>",
+        "",
+    ])
+
+
+def on_page_markdown(markdown, page, config, files):
+    if MARKER not in markdown:
+        return markdown
+    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
+    lang = lang if lang in WORDS else "en"
+    return markdown.replace(MARKER, render(lang, page.url))
