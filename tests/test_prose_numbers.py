@@ -122,7 +122,7 @@ def numbers(line, lang="en"):
     return pn.numbers_in_line(line, 1, lang)[2]
 
 
-def stated(*printed, written=(), names=()):
+def stated(*printed, written=()):
     s = pn.Stated()
     for text in printed:
         pn._block_numbers(text, True, s)
