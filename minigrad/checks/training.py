@@ -23,7 +23,8 @@ LR, MOMENTUM, GOAL = 0.5, 0.9, 0.05  # the XOR run's SGD, and the loss it must e
 NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "nn.Tanh", "optim.SGD", "functional.cross_entropy")
 
 
-def _xor_model(m):
+def xor_model(m):
+    """The smoke test's model, Sequential(Linear(2, 8), Tanh(), Linear(8, 2)), built from the engine's own init."""
     with m.seeded(0):
         return m.nn.Sequential(m.nn.Linear(2, 8), m.nn.Tanh(), m.nn.Linear(8, 2))
 
@@ -64,11 +65,11 @@ def _verdict(losses, moved, note=""):
 
 
 def _own_init(m):
-    return _verdict(*_train(m, _xor_model(m)))
+    return _verdict(*_train(m, xor_model(m)))
 
 
 def _doctor_init(m):
-    model = _xor_model(m)
+    model = xor_model(m)
     rng = np.random.default_rng(0)
     for p in m.parameters(model):
         m.set_values(p, rng.uniform(-0.5, 0.5, m.values(p).shape))
