@@ -121,3 +121,16 @@ def test_an_endless_loop_names_its_check_and_case(tmp_path, capsys):
     code, out, err = run(capsys, "--scalar", engine_file(tmp_path, change), "--time-limit", "0.2")
     assert code == 1
     assert "timed out [run]: diamond (a*b + c) * (a - c) at 2, 3, 4: raised TimeoutError: stopped after 0.2 s" in out
+
+
+def test_in_the_browser_os_exit_is_the_engines_evidence_not_the_end_of_python(tmp_path, capsys, monkeypatch):
+    """Pyodide has no process of its own to end: os._exit there would kill the page's Python."""
+    change = ENDS_THE_PROCESS["calls os._exit(0)"][0]
+    target = engine_file(tmp_path, change)
+    namespace = {"__name__": "learner_engine"}
+    exec(compile(Path(target.split(":")[0]).read_text(), target.split(":")[0], "exec"), namespace)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    diagnosis = check_engine(namespace["Value"])
+    out = capsys.readouterr().out
+    assert diagnosis.crashed and "Your engine raised RuntimeError in every case that ran" in out
+    assert "the engine called os._exit(0)" in out

@@ -10,6 +10,7 @@ button interrupts the run instead, and an engine that recurses without end gets 
 RecursionError under a lower limit instead of overflowing the browser's stack.
 """
 
+import os
 import signal
 import sys
 import threading
@@ -25,6 +26,10 @@ from ..checks.words import Said
 # 200 every engine tried gets its RecursionError. 200 keeps a margin, and a healthy recursive
 # topological sort still handles a 190-node chain under it (some 25 nodes fewer inside the doctor).
 BROWSER_RECURSION_LIMIT = 200
+
+
+def _refuse_exit(code=0):
+    raise RuntimeError(Said("os-exit", code=repr(code)))
 
 
 class _Stop(BaseException):
@@ -52,13 +57,15 @@ class TimeLimit:
         self.deadline = time.monotonic() + self.seconds if self.available else None
 
     def __call__(self, fn):
-        if sys.platform == "emscripten":  # Pyodide: a RecursionError before the browser's stack overflows
-            limit = sys.getrecursionlimit()
-            sys.setrecursionlimit(min(limit, BROWSER_RECURSION_LIMIT))
+        if sys.platform == "emscripten":  # Pyodide: no process of its own to end, a stack that overflows early
+            limit, exit_ = sys.getrecursionlimit(), os._exit
+            sys.setrecursionlimit(min(limit, BROWSER_RECURSION_LIMIT))  # a RecursionError before the browser's stack overflows
+            os._exit = _refuse_exit  # in the browser os._exit kills Python itself: here it is the case's evidence
             try:
                 return fn()
             finally:
                 sys.setrecursionlimit(limit)
+                os._exit = exit_
         return self._bounded(fn)
 
     def _bounded(self, fn):
