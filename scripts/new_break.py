@@ -281,7 +281,7 @@ def _toml_string(value):
 
 def _with_nav_entry(text, slug, phase, catalogue):
     """`- breaks/<slug>.md` in the Breaks section of the nav, after the pages of its phase."""
-    phases = {b["slug"]: b["phase"] for b in catalogue["break"]}
+    phases = {b.slug: b.phase for b in catalogue.breaks}
     lines = text.splitlines(keepends=True)
     heading = next((i for i, line in enumerate(lines) if line.strip() == "- Breaks:"), None)
     if heading is None:
