@@ -786,7 +786,7 @@ def build_report(data):
             f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
             f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
             f"{med([d['messages'] for d in details]):.0f} messages per run (the bare page: 2 lines + done = 3). "
-            "The site's runner keeps an unchanged block's compiled code (minigrad.breaks.blocks), so its warm "
+            "The site's runner keeps an unchanged block's compiled code (minigrad.runner.blocks), so its warm "
             "runs skip the compile() the bare page does every time."
         ),
         (
@@ -833,7 +833,7 @@ def build_report(data):
     return "\n".join(lines) + "\n"
 
 
-def _serve_on(conftest, site, port, served=None):
+def serve_on(conftest, site, port, served=None):
     """conftest's server (its handler: MIME types, no log), on a fixed port (a prebuilt site's
     sitemap names its port; 0 picks one), recording into `served` every GET that reaches it:
     {path, status, bytes of body}. What the HTTP cache answered never gets here."""
@@ -883,17 +883,17 @@ def main():
     conftest = load_conftest()
 
     tmp = None
-    served = []  # every GET that reached the server (see _serve_on)
+    served = []  # every GET that reached the server (see serve_on)
     if args.site:
         if not args.port:
             sys.exit("--site needs --port: the port the site was built for (instant navigation follows its sitemap)")
         site = Path(args.site)
-        server, base = _serve_on(conftest, site, args.port, served)
+        server, base = serve_on(conftest, site, args.port, served)
     else:
         tmp = tempfile.mkdtemp(prefix="minigrad-bench-site-")
         site = Path(tmp)
-        server, base = _serve_on(conftest, site, 0, served)
-        conftest._build(site, base)
+        server, base = serve_on(conftest, site, 0, served)
+        conftest.build_site(site, base)
     bare_dir = site / "bare"
     if bare_dir.exists():
         shutil.rmtree(bare_dir)

@@ -481,7 +481,7 @@ def tensor_case(batch, sizes):
     return {"minigrad": m_step, "torch": t_step}
 
 
-def _openblas_threads():
+def openblas_threads():
     """(get, set) for the OpenBLAS that NumPy loaded, through ctypes; (None, None) if not found."""
     import ctypes
     import glob
@@ -502,7 +502,7 @@ def _openblas_threads():
 
 
 def run_tensor(args, lines):
-    blas_get, blas_set = _openblas_threads()
+    blas_get, blas_set = openblas_threads()
     torch_threads = torch.get_num_threads()
     blas_threads = blas_get() if blas_get else None
     modes = [("default", f"torch {torch_threads}, NumPy's OpenBLAS {blas_threads or '?'}")]

@@ -48,8 +48,8 @@ def main():
     args = parser.parse_args()
     conftest = bb.load_conftest()
     site = Path(tempfile.mkdtemp(prefix="minigrad-order-site-"))
-    server, base = bb._serve_on(conftest, site, 0, [])
-    conftest._build(site, base)
+    server, base = bb.serve_on(conftest, site, 0, [])
+    conftest.build_site(site, base)
     shutil.copytree(bb.HERE / "bare", site / "bare")
     wheel = next((site / "_minigrad" / "pyodide").glob("numpy-*.whl")).name
     rounds = []

@@ -131,7 +131,7 @@ def thread_ticks():
 
 
 def threads(batch, steps):
-    blas_get, blas_set = be._openblas_threads()
+    blas_get, blas_set = be.openblas_threads()
     if blas_set is None or not Path("/proc/self/task").exists():
         print("\n3. threads: skipped (NumPy's OpenBLAS or /proc not found)")
         return
@@ -168,7 +168,7 @@ def main():
     p.add_argument("--child-faults", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
-    blas_get, blas_set = be._openblas_threads()
+    blas_get, blas_set = be.openblas_threads()
     if args.child_faults:
         blas_set and blas_set(1)
         return faults_child(args.batch, args.steps, args.collect)

@@ -179,3 +179,13 @@ class BatchNorm1d(Module):
             mean, var = Tensor(self.running_mean), Tensor(self.running_var)
         x_hat = (x - mean) / (var + self.eps) ** 0.5
         return x_hat * self.weight + self.bias
+
+
+def get_rng_state():
+    """The generator behind every initialisation, to put back later (PyTorch: torch.get_rng_state)."""
+    return _rng.bit_generator.state
+
+
+def set_rng_state(state):
+    """Put back what get_rng_state returned (PyTorch: torch.set_rng_state)."""
+    _rng.bit_generator.state = state

@@ -207,7 +207,7 @@ _PERCENT_AFTER = re.compile(r"\s?%")
 _RATIO_AFTER = re.compile(r"\s?[x×]\b|\s+times\b")
 
 
-def _block_numbers(text, printed, stated):
+def block_numbers(text, printed, stated):
     for line in text.splitlines():
         divides = printed and _RATIO_LINE.search(line) is not None
         for match in BLOCK_NUMERAL.finditer(line):
@@ -227,7 +227,7 @@ def _block_numbers(text, printed, stated):
     stated.sequences.append([_number(m) for m in BLOCK_NUMERAL.finditer(text)])
 
 
-def _code_numbers(code, stated):
+def code_numbers(code, stated):
     """The numbers the code itself writes: its number tokens, not its comments nor its strings
     (a comment's `# by hand: 5` is prose; a string's numbers count where the block prints them)."""
     values, text, plain = _written_in(code)
@@ -319,14 +319,14 @@ def stated_numbers(path, page=None):
     page = page or parse_page(path)
     stated = Stated()
     for block in page.blocks:
-        _code_numbers(block.code, stated)
+        code_numbers(block.code, stated)
         _code_names(block.code, stated)
         for out in block.outputs:
-            _block_numbers(out.text, True, stated)
+            block_numbers(out.text, True, stated)
     text = Path(path).read_text(encoding="utf-8")
     for include in re.findall(r'^--8<-- "(.*)"$', text, re.M):
         if include.endswith(".diff"):  # the break as code; an included prose snippet is scanned as a page of its own
-            _code_numbers(_diff_code((ROOT / include).read_text(encoding="utf-8")), stated)
+            code_numbers(_diff_code((ROOT / include).read_text(encoding="utf-8")), stated)
     return stated
 
 
@@ -552,7 +552,7 @@ _BRACKETED = re.compile(r"[\[(][\s\[\](),.\d\-−e]*[\])]")
 _VECTOR = re.compile(r"[\s\[\](),.\d\-−e]+")
 
 
-def _vector(span):
+def vector_of(span):
     """A span that is only numbers (a vector, a shape, a list of values): its numbers, or None."""
     if not _VECTOR.fullmatch(span):
         return None
@@ -560,7 +560,7 @@ def _vector(span):
     return found if len(found) >= 2 else None
 
 
-def _quotes_vector(numbers, stated):
+def quotes_vector(numbers, stated):
     """Rule 5 for a vector: its numbers, in order, are a run of one block's numbers (each to its places)."""
     k = len(numbers)
     for sequence in stated.sequences:
@@ -630,14 +630,14 @@ def scan(path, text=None):
             starts.append(starts[-1] + len(line) + 1)
         code = []  # (start, end, quoted: True/False, or None when rule 5 does not apply) per inline code span
         for m in _CODE_SPAN.finditer(joined):
-            vector = _vector(m.group(1))
-            quoted = _quotes_vector(vector, stated) if vector else (_quotes(_squeeze(m.group(1)), stated.texts) or None)
+            vector = vector_of(m.group(1))
+            quoted = quotes_vector(vector, stated) if vector else (_quotes(_squeeze(m.group(1)), stated.texts) or None)
             code.append((m.start(1), m.end(1), quoted))
             if quoted is None:  # `eval:  [2. 4. 6. 8.]` not found whole: its vector must still be a block's
                 for part in _BRACKETED.finditer(m.group(1)):
-                    numbers = _vector(part.group(0))
+                    numbers = vector_of(part.group(0))
                     if numbers:
-                        code.append((m.start(1) + part.start(), m.start(1) + part.end(), _quotes_vector(numbers, stated)))
+                        code.append((m.start(1) + part.start(), m.start(1) + part.end(), quotes_vector(numbers, stated)))
         for (number, _), line, start in zip(paragraph, unmarked, starts):
             end = start + len(line)
             spans = [(max(a, start) - start, min(b, end) - start, q) for a, b, q in code if a < end and b > start]

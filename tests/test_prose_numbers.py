@@ -125,9 +125,9 @@ def numbers(line, lang="en"):
 def stated(*printed, written=()):
     s = pn.Stated()
     for text in printed:
-        pn._block_numbers(text, True, s)
+        pn.block_numbers(text, True, s)
     for text in written:
-        pn._block_numbers(text, False, s)
+        pn.block_numbers(text, False, s)
     return s
 
 
@@ -166,14 +166,14 @@ def test_code_states_inputs_but_not_results():
 
 def test_a_quoted_vector_stands_or_falls_whole():
     s = stated("x.grad [[0.09, 0.2447, -0.3348]]", written=["x = np.array([1.0, 2.0, 4.0, 7.0])"])
-    vector = lambda text: pn._quotes_vector(pn._vector(text), s)  # noqa: E731
+    vector = lambda text: pn.quotes_vector(pn.vector_of(text), s)  # noqa: E731
     assert vector("[0.09, 0.2447, -0.3348]") and vector("[0.09 0.245]") and vector("[1, 2, 4, 7]")
     assert not vector("[0.09, 0.2447, -0.3349]") and not vector("[1, 2, 7, 4]") and not vector("[2, 4, 7, 8]")
 
 
 def test_a_comment_or_a_string_in_the_code_states_nothing():
     s = pn.Stated()
-    pn._code_numbers('x = 3.0  # by hand: 17\nprint("and 23")\n', s)
+    pn.code_numbers('x = 3.0  # by hand: 17\nprint("and 23")\n', s)
     assert {float(n.value) for n in s.written} == {3.0}
 
 

@@ -176,15 +176,16 @@ class Engine:
         state = np.random.get_state()
         np.random.seed(seed)
         nn = self.nn
-        saved = getattr(nn, "_rng", None)  # minigrad keeps its generator there; put it back as found
+        keeps_state = nn is not None and hasattr(nn, "get_rng_state") and hasattr(nn, "set_rng_state")
+        saved = nn.get_rng_state() if keeps_state else None  # put the engine's generator back as found
         if nn is not None and hasattr(nn, "manual_seed"):
             nn.manual_seed(seed)
         try:
             yield
         finally:
             np.random.set_state(state)
-            if saved is not None:
-                nn._rng = saved
+            if keeps_state:
+                nn.set_rng_state(saved)
 
 
 def _readable(cls, name):

@@ -85,7 +85,7 @@ def _report(load, lang, time_limit):
     page = _page()
     lang = lang or (str(page.language()) if page else "en")
     if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
-        titles = {name: title[lang] for name, title in report._titles()[0].items()}
+        titles = {name: title[lang] for name, title in report.titles()[0].items()}
         on_case = lambda check, case: page.progress(titles.get(check, check), named(case, lang))  # noqa: E731
     else:
         on_case = None

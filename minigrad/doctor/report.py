@@ -44,7 +44,8 @@ WORDS = {
 SHOWN_SUSPECTS = 3
 
 
-def _titles():
+def titles():
+    """(each check's title, each break's title), by language: the catalogue's, as a report words them."""
     read = load()
     return read.diagnostics, {b.slug: b.title for b in read.breaks}
 
@@ -69,7 +70,7 @@ def _fix_first(diagnosis, lang, check_titles):
 
 def as_dict(diagnosis, lang="en"):
     """What --json prints: {"checks": [...], "suspects": [...], "fix_first": null or {...}}."""
-    check_titles, break_titles = _titles()
+    check_titles, break_titles = titles()
     suffix = "" if lang == "en" else f".{lang}"
     checks = [
         {

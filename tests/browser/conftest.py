@@ -92,7 +92,7 @@ def _serve(directory, isolated):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def _build(site, site_url):
+def build_site(site, site_url):
     """The offline build; site_url must be the served one (instant navigation follows the sitemap)."""
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.js").exists():
         _missing("node_modules/pyodide is missing (npm ci)")
@@ -108,7 +108,7 @@ def offline_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def site_url(offline_site):
     server, url = _serve(offline_site, isolated=False)
-    _build(offline_site, url)
+    build_site(offline_site, url)
     yield url
     server.shutdown()
 

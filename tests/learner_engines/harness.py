@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from minigrad import breaks
 from minigrad.breaks import patch
 
 HERE = Path(__file__).resolve().parent
@@ -163,6 +164,5 @@ def finite_difference_grads(loss_fn, leaves, eps=1e-6):
 
 
 def catalogue_slugs():
-    catalogue = Path(patch.__file__).with_name("catalogue.toml")
-    return [entry["slug"] for entry in tomllib.loads(catalogue.read_text(encoding="utf-8"))["break"]]
+    return [b.slug for b in breaks.load().breaks]
 
