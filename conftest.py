@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).parent / "tests"))
 from markdown_blocks import parse_page  # noqa: E402
 from module_at import module_at  # noqa: E402
 
-from minigrad.breaks import blocks  # noqa: E402
+from minigrad.runner import blocks  # noqa: E402
 
 pytest_plugins = ["parallel", "learner_cli"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
 
@@ -136,7 +136,7 @@ def check_picture(page, block, where, label, run, healthy=None):
 
 
 def run_chain(page, block, slug=None):
-    """The block after the blocks it continues, as the browser runs it (minigrad.breaks.blocks), in the
+    """The block after the blocks it continues, as the browser runs it (minigrad.runner.blocks), in the
     page's language: the doctor's report on a Spanish page is the Spanish one the page shows."""
     return blocks.run_chain(page.runnable_chain(block), slug=slug, lang=blocks.page_language(page.path))
 

@@ -10,7 +10,7 @@ the options on the way to the renderer: `continuation` -> `data-continuation`,
 It adds one option of its own: `data-numpy` on a block whose chain (the
 block and those it continues, as runner.js's chainOf takes them) needs
 NumPy, decided as the worker decides before a run
-(minigrad.breaks.numpy_needs). The runner then fetches the wheel at the
+(minigrad.runner.numpy_needs). The runner then fetches the wheel at the
 reader's first intent on that block, while Python itself downloads, instead
 of after Python has started.
 """
@@ -18,7 +18,7 @@ of after Python has started.
 import re
 import shlex
 
-from minigrad.breaks.numpy_needs import chain_needs_numpy, numpy_needs
+from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
 
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<ticks>`{3,})\{(?P<info>\.python\b[^}\n]*)\}\s*$", re.M)
 FLAGS = ("continuation", "notest")

@@ -14,8 +14,10 @@ broken), a curve's healthy and broken runs on one plot. Graphs are rendered by
 Graphviz's WebAssembly build (@viz-js/viz, pinned in package.json) under Node,
 one process for every picture of the site; the browser loads the same file,
 copied to `_minigrad/viz/viz.js`, only when a Run draws a picture. Curves are
-drawn by minigrad.viz.curve_svg. An `<img>` runs no script, whatever a label
-says; the alt text says what the picture shows.
+drawn by minigrad.viz.curve_svg. What a picture marks, says and is called is
+decided by minigrad.runner.pictures, the rules a Run in the browser uses too.
+An `<img>` runs no script, whatever a label says; the alt text says what the
+picture shows.
 """
 
 import hashlib
@@ -27,6 +29,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from minigrad.runner import pictures
+
 ROOT = Path(__file__).resolve().parents[1]
 VIZ_JS = ROOT / "node_modules/@viz-js/viz/dist/viz.js"
 RENDER = Path(__file__).with_name("render_dot.mjs")
@@ -36,10 +40,6 @@ PICTURE = re.compile(
     re.M | re.S,
 )
 BLOCK_BREAK = re.compile(r'^```\{\.python\b[^}\n]*\bbreak="(?P<slug>[^"]+)"', re.M)
-WORDS = {
-    "en": {"healthy": "healthy", "broken": "broken", "with": "with {}"},
-    "es": {"healthy": "sano", "broken": "roto", "with": "con {}"},
-}
 
 _svg_of_dot = {}  # DOT -> SVG, for the whole `mkdocs build`/`serve` run (both languages)
 _root_site_dir = None
@@ -71,33 +71,8 @@ def on_pre_build(config):
     for page in Path(config.docs_dir).rglob("*.md"):
         for match in PICTURE.finditer(page.read_text(encoding="utf-8")):
             if match["lang"] == "dot":
-                sources += [match["healthy"] + "\n"] + ([mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
+                sources += [match["healthy"] + "\n"] + ([pictures.mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
     render_dots(sources)
-
-
-NODE = re.compile(r'^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$', re.M)
-EDGES = re.compile(r"^  n\d.*->.*;$", re.M)  # the edge lines of minigrad.viz.dot
-
-
-def mark_changes(healthy, broken):
-    """The broken DOT with the nodes whose label differs from the healthy one drawn thick and orange.
-
-    The checked DOT stays what the code draws; this is presentation, added here.
-    Node ids follow the topological order, so `n5` is the same node in both
-    pictures only when both graphs have the same edges; when the break changes
-    the graph's shape (layernorm-stats-detached drops the edges into the mean),
-    nothing is marked rather than nodes that merely moved."""
-    if EDGES.findall(healthy) != EDGES.findall(broken):
-        return broken
-    before = dict(NODE.findall(healthy))
-    changed = lambda m: before.get(m[1]) not in (None, m[2])  # noqa: E731
-    return NODE.sub(lambda m: m[0][:-2] + ', color="#e65100", penwidth=2.5];' if changed(m) else m[0], broken)
-
-
-def _alt_of_dot(dot):
-    """minigrad.viz.dot puts the graph's description on its first line, as a comment."""
-    first = dot.split("\n", 1)[0]
-    return first[3:] if first.startswith("// ") else ""
 
 
 def _store(svg, page, config):
@@ -137,36 +112,27 @@ def _language(config):
     return "es" if str(config.theme.get("language", "en")).startswith("es") else "en"
 
 
-def _curve_html(match, page, config, words, slug):
-    from minigrad.viz import curve_description, curve_svg
-
-    healthy = json.loads(match["healthy"])
-    series = [(words["healthy"], healthy["y"])]
-    if match["broken"]:
-        series.append((f"{words['broken']} ({slug})" if slug else words["broken"], json.loads(match["broken"])["y"]))
-    lang = _language(config)
-    x = healthy.get("x", "step")
-    svg = curve_svg(series, healthy["label"], lang, x, healthy.get("last"))
-    caption = words["healthy"] + (f" / {words['broken']}" if match["broken"] else "")  # the legend names the break
-    return _figure(_store(svg, page, config), svg, curve_description(series, healthy["label"], lang, x), caption, "mg-curve")
+def _curve_html(match, page, config, slug):
+    drawn = pictures.curve(match["healthy"], match["broken"], _language(config), slug)
+    return _figure(_store(drawn["svg"], page, config), drawn["svg"], drawn["alt"], drawn["caption"], "mg-curve")
 
 
 def on_page_markdown(markdown, page, config, files):
-    words = WORDS[_language(config)]
+    lang = _language(config)
     page_slug = page.meta.get("minigrad_break") or ""
 
     def replace(match):
         own = [m["slug"] for m in BLOCK_BREAK.finditer(markdown, 0, match.start())]
         slug = page_slug or (own[-1] if own else "")  # the page's break, else the block's own (home page)
         if match["lang"] == "json":
-            figures = _curve_html(match, page, config, words, slug)
+            figures = _curve_html(match, page, config, slug)
         else:
-            dots = [(match["healthy"] + "\n", words["healthy"], "mg-healthy")]
+            graphs = [(pictures.graph(match["healthy"], lang), "mg-healthy")]
             if match["broken"]:
-                broken = mark_changes(match["healthy"], match["broken"]) + "\n"
-                dots.append((broken, words["broken"] + (f" ({slug})" if slug else ""), "mg-broken"))
+                graphs.append((pictures.graph(match["broken"], lang, True, match["healthy"], slug), "mg-broken"))
+            dots = [(g["dot"] + "\n", g, css) for g, css in graphs]
             render_dots([d for d, _, _ in dots])
-            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _svg_of_dot[d], _alt_of_dot(d), cap, css) for d, cap, css in dots)
+            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _svg_of_dot[d], g["alt"], g["caption"], css) for d, g, css in dots)
         return f'<div class="mg-pictures" markdown="0">{figures}</div>\n'
 
     return PICTURE.sub(replace, markdown)

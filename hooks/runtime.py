@@ -5,7 +5,7 @@
   these files into Pyodide's file system, so the browser applies a break with
   the same `minigrad.breaks` code that CI uses.
 - `_minigrad/needs.json`: which of minigrad's modules load NumPy, from the
-  package's import graph (minigrad.breaks.numpy_needs), so the worker loads
+  package's import graph (minigrad.runner.numpy_needs), so the worker loads
   the 12 MB wheel only for a run whose chain needs it.
 - With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
   from node_modules/pyodide and the NumPy wheel from the npm package that
@@ -31,7 +31,7 @@ import logging
 import shutil
 from pathlib import Path
 
-from minigrad.breaks.numpy_needs import numpy_needs
+from minigrad.runner.numpy_needs import numpy_needs
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "minigrad"

@@ -114,8 +114,8 @@ class Page:
         return [b for b in self.blocks[start : index + 1] if not b.notest]
 
     def runnable_chain(self, block):
-        """`chain` as minigrad.breaks.blocks runs it: named after the page, at the page's line numbers."""
-        from minigrad.breaks.blocks import Block as RunBlock
+        """`chain` as minigrad.runner.blocks runs it: named after the page, at the page's line numbers."""
+        from minigrad.runner.blocks import Block as RunBlock
 
         return [RunBlock(b.code, str(self.path), b.line + 1) for b in self.chain(block)]
 

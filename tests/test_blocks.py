@@ -1,7 +1,7 @@
-"""minigrad.breaks.blocks, the runner CI, Node and the browser share: what a
+"""minigrad.runner.blocks, the runner CI, Node and the browser share: what a
 reader sees when their code fails in one of the ways a new reader's does."""
 
-from minigrad.breaks.blocks import Block, run_chain
+from minigrad.runner.blocks import Block, run_chain
 
 
 def run(*codes):
@@ -80,7 +80,7 @@ def test_a_page_language_gives_the_chain_a_stand_in_of_the_workers_page_module()
     """CI and Node run a page's blocks as the page does: `minigrad_page` says its language, and its
     links() and progress() (the page's links and status) do nothing; no chain without `lang` sees one."""
     code = "import minigrad_page\nprint(minigrad_page.language(), minigrad_page.links('[]'), minigrad_page.progress('c', 'k'))\n"
-    from minigrad.breaks.blocks import page_language
+    from minigrad.runner.blocks import page_language
 
     assert page_language("docs/doctor.es.md") == "es" and page_language("docs/doctor.md") == "en"
     assert run_chain([Block(code)], lang="es").output == "es None None\n"

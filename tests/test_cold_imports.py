@@ -8,10 +8,10 @@ Each check runs in a fresh interpreter, since this test session has imported eve
 import subprocess
 import sys
 
-# The worker's boot (worker.js's PRELUDE imports these), then the scalar page's first block.
+# The worker's boot (worker.js imports minigrad.runner.worker), then the scalar page's first block, run as the worker runs it.
 FIRST_RUN = '''
-from minigrad.breaks.blocks import Block, run_chain
-from minigrad.breaks.numpy_needs import chain_json_needs_numpy
+import json
+from minigrad.runner import worker
 code = """
 from minigrad.scalar import Value
 from minigrad.viz import draw
@@ -21,8 +21,9 @@ L.backward()
 draw(L)
 print(a.grad)
 """
-result = run_chain([Block(code, "<block 1>")])
-assert result.error is None and result.output == "3.0\\n" and result.pictures, result.traceback
+printed = []
+result = json.loads(worker.runner(printed.append)(json.dumps([{"code": code, "name": "<block 1>"}]), "", "{}"))
+assert result["error"] is None and printed == ["3.0\\n"] and result["pictures"][0]["kind"] == "graph", result
 import sys
 print(sorted(m for m in ("dataclasses", "html", "html.entities", "tomllib") if m in sys.modules))
 '''

@@ -17,7 +17,7 @@ import pytest
 from markdown_blocks import parse_page
 from module_at import module_at
 from minigrad import breaks
-from minigrad.breaks.blocks import run_chain
+from minigrad.runner.blocks import run_chain
 
 ROOT = Path(__file__).resolve().parents[1]
 MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"

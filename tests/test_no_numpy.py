@@ -9,7 +9,7 @@ import sys
 import pytest
 
 SCALAR_CHAIN = '''
-from minigrad.breaks.blocks import Block, run_chain
+from minigrad.runner.blocks import Block, run_chain
 code = """
 from minigrad.scalar import Value
 a = Value(2.0)

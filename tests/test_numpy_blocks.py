@@ -12,7 +12,7 @@ import pytest
 from markdown_blocks import parse_page
 from module_at import module_at
 
-from minigrad.breaks.numpy_needs import chain_needs_numpy, numpy_needs
+from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))

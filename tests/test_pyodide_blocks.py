@@ -1,7 +1,7 @@
 """Every doc code block prints the same in Pyodide as in CPython.
 
 The browser runs a page's blocks in Pyodide with its own NumPy wheel; CI runs
-them in CPython (conftest.py). Both go through minigrad.breaks.blocks.run_chain,
+them in CPython (conftest.py). Both go through minigrad.runner.blocks.run_chain,
 so this test builds, for every page under docs/ (all languages), every Python
 block that is not `notest`, healthy and (on a break page) with the page's break
 applied, the same chain conftest.py runs, sends all of them to
@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from markdown_blocks import parse_page
 
-from minigrad.breaks import blocks
+from minigrad.runner import blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from minigrad import Tensor
-from minigrad.breaks.blocks import Block, run_chain
+from minigrad.runner import pictures
+from minigrad.runner.blocks import Block, run_chain
 from minigrad.scalar import Value
 from minigrad.viz import curve_svg, describe, dot, draw, plot, ticks
 from module_at import module_at
@@ -174,9 +175,9 @@ def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
     hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
     page = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"])
-    marked = [line for line in hook.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
+    marked = [line for line in pictures.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
     assert [line.split(" [")[0].strip() for line in marked] == ["n0", "n3"]  # a and c; b (one path) is right
-    assert hook.mark_changes(match["healthy"], match["healthy"]) == match["healthy"]
+    assert pictures.mark_changes(match["healthy"], match["healthy"]) == match["healthy"]
 
 
 def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
@@ -184,5 +185,5 @@ def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
     hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
     page = (ROOT / "docs/breaks/layernorm-stats-detached.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"] and m["lang"] == "dot")
-    assert hook.EDGES.findall(match["healthy"]) != hook.EDGES.findall(match["broken"])
-    assert "penwidth" not in hook.mark_changes(match["healthy"], match["broken"])
+    assert pictures.EDGES.findall(match["healthy"]) != pictures.EDGES.findall(match["broken"])
+    assert "penwidth" not in pictures.mark_changes(match["healthy"], match["broken"])

@@ -22,7 +22,7 @@ PACKAGE_DIR = HERE.parent  # .../minigrad
 ROOT = PACKAGE_DIR.parent  # diff paths ("minigrad/tensor.py") are relative to this
 
 
-class Break(NamedTuple):  # not a dataclass: see minigrad/breaks/blocks.py
+class Break(NamedTuple):  # not a dataclass: see minigrad/runner/blocks.py
     slug: str
     phase: int
     target: str  # the file the diff edits, e.g. "minigrad/tensor.py"

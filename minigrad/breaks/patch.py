@@ -26,7 +26,7 @@ class PatchError(Exception):
         self.details = details
 
 
-class Hunk:  # a plain class, not a dataclass: see minigrad/breaks/blocks.py
+class Hunk:  # a plain class, not a dataclass: see minigrad/runner/blocks.py
     def __init__(self, header, old_start, lines=None):
         self.header = header
         self.old_start = old_start  # 1-based, as in the header

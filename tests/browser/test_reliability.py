@@ -95,7 +95,7 @@ def test_errors_show_only_the_readers_code_and_say_what_to_do(page, site_url, wa
     text = run(page, 2, "def g():\n    return {}['k']\ng()\n", timeout=20_000)
     assert 'File "<block 3>", line 3, in <module>' in text and 'File "<block 3>", line 2, in g' in text
     expect(status(page, 2)).to_have_text("Raised an error: KeyError: 'k'")
-    for runner_frame in ("_run_for_browser", "<exec>", "blocks.py", "/home/pyodide"):
+    for runner_frame in ("worker.py", "<exec>", "blocks.py", "/home/pyodide"):
         assert runner_frame not in text, text
 
     text = run(page, 2, "name = input('Your name? ')\n", timeout=20_000)

@@ -1,11 +1,11 @@
-// Run doc code blocks in Pyodide, the way the browser runs them.
+// Run doc code blocks in Pyodide, the way the browser runs them (its Python side: run_one.py).
 //
 //   node tests/pyodide/run_blocks.mjs RESULTS.json < job.json
 //
 // The job (stdin) is a JSON list of
 //   {id, blocks: [{code, name, first_line}], slug: "<break slug>" | null, lang: "en" | "es"}
 // Each entry is one chain: the blocks run in order in a fresh namespace with
-// minigrad.breaks.blocks.run_chain (inside `applied(slug)` when slug is set, in
+// minigrad.runner.blocks.run_chain (inside `applied(slug)` when slug is set, in
 // the page's language `lang`), exactly as CI does in CPython. The results are a JSON list of
 //   {id, output, error_type, runner_error}
 // written to RESULTS.json; without an argument they go to stdout after a line
@@ -20,8 +20,8 @@
 // its checksum differs from the one in pyodide-lock.json). Nothing is fetched.
 //
 // NumPy loads as in the browser: not at boot, but before the first chain that
-// needs it, decided by the worker's own `_needs_numpy` (taken from worker.js)
-// on the import graph minigrad.breaks.numpy_needs computes (run here, in Pyodide). The
+// needs it, decided by the worker's own `chain_json_needs_numpy`
+// (minigrad/runner/worker.py) on the import graph minigrad.runner.numpy_needs computes (run here, in Pyodide). The
 // chains said to need none run first, without NumPy: a need it missed fails
 // here with ModuleNotFoundError: numpy.
 // Each result also carries `ms`, the chain's warm run time, and `cpu_ms`, the
@@ -40,7 +40,7 @@ const NUMPY_WHEEL = join(
 );
 const PACKAGE_EXTENSIONS = [".py", ".toml", ".diff", ".json"];
 const FS_ROOT = "/home/pyodide/repo"; // minigrad/ goes here, like the repo root in CPython
-const WORKER = join(ROOT, "overrides", "assets", "minigrad", "worker.js");
+const RUN_ONE = join(ROOT, "tests", "pyodide", "run_one.py"); // this harness's Python side
 
 const log = (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n");
 
@@ -63,39 +63,6 @@ async function readStdin() {
   return Buffer.concat(chunks).toString("utf-8");
 }
 
-const RUNNER = `
-import json
-import traceback
-
-from minigrad.breaks.blocks import Block, run_chain
-
-
-def _type_name(error):
-    kind = type(error)
-    module = kind.__module__
-    return kind.__qualname__ if module in ("builtins", "__main__") else f"{module}.{kind.__qualname__}"
-
-
-def run_one(text):
-    job = json.loads(text)
-    chain = [Block(b["code"], b["name"], b["first_line"]) for b in job["blocks"]]
-    try:
-        run = run_chain(chain, slug=job.get("slug"), lang=job.get("lang"))
-    except BaseException as error:  # the runner itself failed: report, keep going
-        return json.dumps({"id": job["id"], "output": None, "error_type": None,
-                           "runner_error": "".join(traceback.format_exception(error))})
-    return json.dumps({"id": job["id"], "output": run.output,
-                       "error_type": _type_name(run.error) if run.error is not None else None,
-                       "runner_error": None})
-`;
-
-function workerPrelude() {
-  // The worker's Python, as the worker's template literal gives it to Pyodide.
-  const match = readFileSync(WORKER, "utf-8").match(/const PRELUDE = `([\s\S]*?)`;/);
-  if (!match) throw new Error(`no PRELUDE in ${WORKER}`);
-  return new Function("return `" + match[1] + "`;")();
-}
-
 async function main() {
   const resultsPath = process.argv[2];
   for (const need of [join(PYODIDE_DIR, "pyodide.mjs"), NUMPY_WHEEL, join(ROOT, "minigrad")]) {
@@ -116,20 +83,17 @@ async function main() {
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
     pyodide.FS.writeFile(target, readFileSync(file));
   }
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(FS_ROOT)})`);
-  pyodide.runPython(RUNNER);
-  const needsNumpy = pyodide.runPython(workerPrelude()).toJs()[1];
-  const needs = pyodide.runPython(`
-import json
-from minigrad.breaks.numpy_needs import numpy_needs
-json.dumps(numpy_needs())
-`);
+  pyodide.FS.writeFile(`${FS_ROOT}/run_one.py`, readFileSync(RUN_ONE));
+  pyodide.pyimport("sys").path.insert(0, FS_ROOT);
+  const harness = pyodide.pyimport("run_one");
+  const needsNumpy = pyodide.pyimport("minigrad.runner.worker").chain_json_needs_numpy; // the worker's own decision
+  const needs = harness.needs_json();
 
   // Chains said to need no NumPy run first, before it is loaded: one said so
   // wrongly fails (ModuleNotFoundError), and its output differs from CPython's.
   const entries = JSON.parse(job);
   const needing = new Set(entries.filter((e) => needsNumpy(JSON.stringify(e.blocks), needs)).map((e) => e.id));
-  const runOne = pyodide.globals.get("run_one");
+  const runOne = harness.run_one;
   let numpyLoaded = false;
   const out = [];
   for (const entry of [...entries.filter((e) => !needing.has(e.id)), ...entries.filter((e) => needing.has(e.id))]) {

@@ -5,14 +5,11 @@
  * a graph, and runs in picture-worker.js, so its layout never holds the page's
  * main thread. Whatever the reader's labels say, the SVG is shown through an
  * <img> from a blob: URL, so no script or handler inside it can run, and the
- * alt text is set as text (the first line of minigrad.viz's DOT describes the
- * graph; a curve's SVG comes with its description).
+ * alt text is set as text. What to draw, its marks, alt text and caption come
+ * from Python (minigrad/runner/pictures.py, the build's own rules).
  */
 
-const WORDS = {
-  en: { healthy: "healthy", broken: "broken", failed: "The picture could not be drawn: " },
-  es: { healthy: "sano", broken: "roto", failed: "No se pudo dibujar: " },
-};
+const FAILED = { en: "The picture could not be drawn: ", es: "No se pudo dibujar: " };
 
 let graphviz = null; // one Graphviz worker per visit: {worker, pending: Map(id -> {resolve, reject})}
 let nextId = 1;
@@ -44,26 +41,6 @@ function render(root, dot) {
   });
 }
 
-/* As hooks/pictures.py's mark_changes: on a broken graph, the nodes whose
- * label differs from the same block's healthy run are drawn thick and orange;
- * nothing is marked when the break changed the graph's edges (node ids, given
- * in topological order, then no longer name the same node). */
-const NODE = /^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$/gm;
-const EDGES = /^  n\d.*->.*;$/gm;
-const edges = (dot) => (dot.match(EDGES) || []).join("\n");
-
-function markChanges(healthy, broken) {
-  if (!healthy || edges(healthy) !== edges(broken)) return broken;
-  const before = new Map([...healthy.matchAll(NODE)].map((m) => [m[1], m[2]]));
-  return broken.replace(NODE, (line, id, label) =>
-    before.has(id) && before.get(id) !== label ? `${line.slice(0, -2)}, color="#e65100", penwidth=2.5];` : line);
-}
-
-function altOfDot(dot) {
-  const first = dot.split("\n", 1)[0];
-  return first.startsWith("// ") ? first.slice(3) : "";
-}
-
 function figure(svg, alt, caption, broken, kind = "") {
   const fig = document.createElement("figure");
   fig.className = `mg-picture ${broken ? "mg-broken" : "mg-healthy"} ${kind}`;
@@ -76,19 +53,17 @@ function figure(svg, alt, caption, broken, kind = "") {
   return fig;
 }
 
-/* message: {kind: "graph", text: DOT, healthy: the same code's healthy DOT (a broken run's)}
- * | {kind: "curve", svg, alt, caption}. Returns a <figure>. */
-export async function draw(message, { root, lang, broken, slug }) {
-  const words = WORDS[lang] || WORDS.en;
-  const caption = broken ? `${words.broken} (${slug})` : words.healthy;
+/* message: {kind: "graph", dot, alt, caption} | {kind: "curve", svg, alt, caption}, as
+ * minigrad.runner.pictures made it (the build's rules: what is marked, what it is called).
+ * Returns a <figure>. */
+export async function draw(message, { root, lang, broken }) {
   try {
-    if (message.kind === "curve") return figure(message.svg, message.alt, message.caption, broken, "mg-curve");
-    const dot = broken ? markChanges(message.healthy, message.text) : message.text;
-    return figure(await render(root, dot), altOfDot(message.text), caption, broken);
+    const svg = message.kind === "curve" ? message.svg : await render(root, message.dot);
+    return figure(svg, message.alt, message.caption, broken, message.kind === "curve" ? "mg-curve" : "");
   } catch (error) {
     const p = document.createElement("p");
     p.className = "mg-picture-failed";
-    p.textContent = words.failed + (error && error.message ? error.message : String(error));
+    p.textContent = (FAILED[lang] || FAILED.en) + (error && error.message ? error.message : String(error));
     return p;
   }
 }

@@ -311,7 +311,7 @@
    * A run that draws sends a picture message; picture.js (and, for a graph,
    * Graphviz) loads only then. A curve is plotted beside the same block's last
    * curve with the break the other way, as on the static page; a broken graph
-   * comes with the same code's healthy one (worker.js), to mark the changes. */
+   * comes marked where the break changed it (minigrad/runner/pictures.py). */
 
   function livePictures(panel, slug) {
     const box = document.createElement("div");
@@ -330,17 +330,16 @@
         box.hidden = true;
         onScreen = null;
       },
-      options(broken) {
-        const t = language() === "es" ? ["sano", "roto"] : ["healthy", "broken"];
-        return { lang: language(), names: [t[0], `${t[1]} (${slug})`], other: curves[broken ? "healthy" : "broken"] || null };
+      options(broken) { // Python names and marks the runs (minigrad/runner/pictures.py)
+        return { lang: language(), slug, other: curves[broken ? "healthy" : "broken"] || null };
       },
       async show(message, broken) {
         const run = shown;
         if (message.kind === "curve") curves[broken ? "broken" : "healthy"] = message.text;
         // The same picture as the one on screen (a re-run of an unchanged block): nothing to draw.
-        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, message.healthy];
+        const key = [message.kind, message.text, message.svg, message.caption, language(), broken, message.dot];
         if (onScreen && !box.hidden && key.every((part, i) => part === onScreen[i])) return;
-        const options = { root: settings().root, lang: key[4], broken, slug };
+        const options = { root: settings().root, lang: key[4], broken };
         const module = await import(SCRIPT_URL.replace(/runner\.js(\?.*)?$/, "picture.js"));
         const node = await module.draw(message, options);
         if (run !== shown) return; // cleared (new run, Reset) while it was drawing

@@ -2,7 +2,7 @@
  *
  * Boot loads Pyodide and minigrad's files only; NumPy (12 MB) loads before the
  * first run whose blocks need it, decided from their imports and minigrad's own
- * import graph (_minigrad/needs.json), by minigrad.breaks.numpy_needs. Its
+ * import graph (_minigrad/needs.json), by minigrad.runner.numpy_needs. Its
  * wheel is fetched earlier, during the boot, when a block the build marked as
  * needing it (data-numpy) gets the reader's intent.
  *
@@ -12,7 +12,7 @@
  *               {type: "numpy"}: a block that needs NumPy got intent, the page is fetching
  *                 its wheel; then {type: "numpy", bytes: ArrayBuffer|null} (null: it failed)
  *               {type: "run", id, chain, slug, lang, picture}: chain is the JSON text of
- *                 [{code, name, first_line}], picture of {lang, names, other} (text: the page
+ *                 [{code, name, first_line}], picture of {lang, slug, other} (text: the page
  *                 serialises once what Python parses anyway, and a string clones cheaply)
  *               {type: "files", files: [{path, text}]}: a reader's package folder (the doctor
  *                 page's "Load a folder", doctor-folder.js), posted right before the run that
@@ -26,8 +26,9 @@
  *                  exit_code: set when sys.exit() ended the run; earlier: the
  *                  earlier blocks of the chain that raised, [{name, error, traceback}]
  *                  (error: the exception's type name); pictures: what the last
- *                  block drew, [{kind: "graph", text, healthy} | {kind: "curve", text, svg, alt, caption}],
- *                  (healthy: a broken run's graph drawn by the same code run healthy, or null),
+ *                  block drew, [{kind: "graph", text, dot, alt, caption} | {kind: "curve", text, svg, alt, caption}],
+ *                  (dot: the graph to render, a broken run's marked where the break changed it;
+ *                  minigrad.runner.pictures decides, for the build and the browser alike),
  *                  drawn once the run has settled, so they ride on "done" (no message of
  *                  their own); python_ms: how long the blocks ran in Python, worker clock,
  *                  null if they did not finish)
@@ -46,8 +47,9 @@
  * A message with an `id` belongs to that run: the page hands its type to the
  * block's handler of the same name, so a new kind of message needs no new routing.
  *
- * Blocks run through minigrad.breaks.blocks.run_chain, the function CI uses,
- * with the break applied by minigrad.breaks.applied when `slug` is set.
+ * Blocks run through minigrad.runner.blocks.run_chain, the function CI uses,
+ * with the break applied by minigrad.breaks.applied when `slug` is set; what
+ * the worker asks of Python is minigrad/runner/worker.py, a module of its own.
  */
 "use strict";
 
@@ -57,115 +59,8 @@ let pyodide = null;
 let runBlocks = null;
 let current = null; // {id, sent, truncated}
 
-const PRELUDE = `
-import contextlib, functools, io, json, signal, sys
-from minigrad.breaks.blocks import Block, run_chain
-
-class _Stream(io.TextIOBase):
-    """Line-buffered: print() writes the text and its newline separately; one message per line."""
-    def __init__(self, write):
-        self._write, self._pending = write, ""
-    def writable(self):
-        return True
-    def write(self, text):
-        self._pending += text
-        if "\\n" in text:
-            lines, _, self._pending = self._pending.rpartition("\\n")
-            self._write(lines + "\\n")
-        return len(text)
-    def flush(self):
-        if self._pending:
-            self._write(self._pending)
-            self._pending = ""
-
-_stream = None
-
-def _runner(write):
-    """The run function, given the worker's output callback once: a JS function passed
-    with every run would cost its proxy each time, as would a new stream."""
-    global _stream
-    _stream = _Stream(write)
-    return _run_for_browser
-
-@functools.lru_cache(maxsize=64)
-def _blocks(blocks_json):
-    """A chain run again unchanged (the common case) is not parsed again."""
-    return tuple(Block(**b) for b in json.loads(blocks_json))
-
-def _run_for_browser(blocks_json, slug, picture_json):
-    blocks, stream = _blocks(blocks_json), _stream
-    stream._pending = ""
-    try:
-        result = run_chain(blocks, slug=slug or None, stdout=stream)
-    finally:
-        stream.flush()  # a last line without a newline, or what was printed before Stop
-    error = type(result.error).__name__ if result.error is not None else None
-    pictures = [_picture(kind, text, bool(slug), json.loads(picture_json or "{}"), blocks) for kind, text in result.pictures[-1:]]
-    earlier = [{"name": f.name, "error": type(f.error).__name__, "traceback": f.traceback} for f in result.earlier_failures]
-    return json.dumps({"error": error, "traceback": result.traceback,
-                       "exit_code": result.exit_code, "earlier": earlier, "pictures": pictures})
-
-def _picture(kind, text, broken, options, blocks):
-    """A graph goes to the page as DOT; a curve as SVG, beside the same block's last run the other way."""
-    if kind != "curve":
-        return {"kind": kind, "text": text, "healthy": _healthy_graph(blocks) if broken else None}
-    from minigrad.viz import curve_description, curve_svg
-    names, other, lang = options.get("names", ["healthy", "broken"]), options.get("other"), options.get("lang", "en")
-    this = json.loads(text)
-    series = [(names[broken], this["y"])]
-    if other:
-        series.insert(0 if broken else 1, (names[not broken], json.loads(other)["y"]))
-    x = this.get("x", "step")
-    return {"kind": kind, "text": text, "svg": curve_svg(series, this["label"], lang, x, this.get("last")),
-            "alt": curve_description(series, this["label"], lang, x), "caption": " / ".join(n for n, _ in series)}
-
-def _healthy_graph(blocks):
-    """What the same code draws healthy, so the page marks what the break changed whatever ran
-    before (a healthy run or none; edited code too); its output is not shown. None: it drew no
-    graph, or it raised, or Stop came during it (the broken run's result stands, unmarked)."""
-    try:
-        with contextlib.redirect_stderr(io.StringIO()):  # its warnings too
-            drawn = run_chain(blocks).pictures[-1:]
-    except BaseException:
-        return None
-    return drawn[0][1] if drawn and drawn[0][0] == "graph" else None
-
-def _hear_stops(heard):
-    """Stop's interrupt (SIGINT) calls heard before it raises KeyboardInterrupt. Pyodide
-    0.28 takes a signal from its buffer in two steps, read then clear, and one written
-    between them is lost (CPython gh-157548): the page presses Stop again until Python
-    says it heard it, and only then waits for the run's finally blocks."""
-    def interrupted(signum, frame):
-        heard()
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGINT, interrupted)
-
-LEARNER = "/home/pyodide/learner"
-
-def _learner_files(files_json):
-    """A reader's package folder, written under LEARNER in place of the last one: the modules and
-    path entries that came from there are forgotten, so a folder loaded again is imported again."""
-    import importlib, os, shutil
-    shutil.rmtree(LEARNER, ignore_errors=True)
-    for name, module in list(sys.modules.items()):
-        if (getattr(module, "__file__", None) or "").startswith(LEARNER + "/"):
-            del sys.modules[name]
-    sys.path[:] = [p for p in sys.path if not str(p).startswith(LEARNER)]
-    for f in json.loads(files_json):
-        path = os.path.normpath(os.path.join(LEARNER, f["path"]))
-        if path.startswith(LEARNER + "/") and path.endswith(".py"):
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(f["text"])
-    importlib.invalidate_caches()
-
-from minigrad.breaks.numpy_needs import chain_json_needs_numpy as _needs_numpy
-
-_runner, _needs_numpy, _hear_stops, _learner_files
-`;
-
 function emit(stream, text) {
-  // Posted at once, a line at a time (_Stream line-buffers; Python is busy, so
+  // Posted at once, a line at a time (worker.py's LineStream line-buffers; Python is busy, so
   // no timer could flush a buffer later); the page repaints once per frame.
   if (!current || current.truncated || !text) return;
   if (current.sent + text.length > STREAM_LIMIT) {
@@ -301,16 +196,14 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
     }
     py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
     py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en", progress: postChecking, engine_output: postEngineOutput });
-    const [runner, needsNumpyOf, hearStops, learnerFiles] = py.runPython(PRELUDE).toJs();
-    runBlocks = runner((text) => emit("stdout", text));
-    runner.destroy();
-    needsNumpy = needsNumpyOf;
-    putFiles = learnerFiles;
+    const side = py.pyimport("minigrad.runner.worker"); // the worker's Python side, kept for the visit
+    runBlocks = side.runner((text) => emit("stdout", text));
+    needsNumpy = side.chain_json_needs_numpy;
+    putFiles = side.learner_files;
     if (interruptBuffer) {
-      hearStops(() => Atomics.store(stopHeard, 0, current ? current.id : 0));
+      side.hear_stops(() => Atomics.store(stopHeard, 0, current ? current.id : 0));
       py.setInterruptBuffer(interruptBuffer);
     }
-    hearStops.destroy();
     pyodide = py;
     download.stage = null;
     postMessage({ type: "ready", ms: performance.now() - started });
@@ -321,7 +214,7 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
 }
 
 let needsNumpy = null;
-let putFiles = null; // Python's _learner_files
+let putFiles = null; // Python's learner_files
 // The last chain found to need no NumPy: Run again (the common case) skips parsing it,
 // which costs about as much as a small block's own run.
 let noNumpyChain = null;

@@ -30,7 +30,7 @@ import traceback
 import types
 from typing import NamedTuple
 
-from . import applied
+from minigrad.breaks import applied
 
 AVAILABLE_PACKAGES = ("numpy", "minigrad")  # what the browser runner loads besides the standard library
 
