@@ -6,7 +6,7 @@ and result. It returns DOT text, deterministic (node ids follow the graph's
 topological order, never id()), so a page's picture can be checked in CI like
 its printed output. `plot(losses)` records a training curve. Both also hand the
 picture to `minigrad_picture.show(kind, text)` when such a module is importable:
-the doc runner (minigrad.breaks.blocks) records pictures that way, and the
+the doc runner (minigrad.runner.blocks) records pictures that way, and the
 browser turns them into images; plain Python just gets the text back.
 
 Curves are SVG written here, not matplotlib: the offline Pyodide has no

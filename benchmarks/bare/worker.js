@@ -18,12 +18,6 @@ let pyodide = null;
 let execCode = null;
 let current = null;
 
-const EXEC = `
-def _exec(code):
-    exec(compile(code, "<bare>", "exec"), {"__name__": "__main__"})
-_exec
-`;
-
 function emit(text) {
   if (current !== null) postMessage({ type: "stream", id: current, text: text + "\n" });
 }
@@ -37,7 +31,16 @@ async function boot({ indexURL, numpyURL }) {
   await py.loadPackage(numpyURL, { messageCallback: () => {} });
   const t3 = performance.now();
   pyodide = py;
-  execCode = py.runPython(EXEC);
+  const builtins = py.pyimport("builtins"); // exec(compile(code), a fresh namespace): no Python source in JS
+  execCode = (code) => {
+    const namespace = builtins.dict();
+    namespace.set("__name__", "__main__");
+    try {
+      builtins.exec(builtins.compile(code, "<bare>", "exec"), namespace);
+    } finally {
+      namespace.destroy();
+    }
+  };
   postMessage({ type: "ready", stages: { importScripts: t1 - t0, loadPyodide: t2 - t1, loadPackage: t3 - t2 } });
 }
 
