@@ -16,6 +16,7 @@ from html import escape
 from pathlib import Path
 
 from minigrad import breaks as catalogue
+from minigrad.runner.languages import build_language
 
 ROOT = Path(__file__).resolve().parents[1]
 BREAKS = ROOT / "minigrad" / "breaks"
@@ -95,8 +96,7 @@ def _matrix(page, lang):
 
 
 def on_page_markdown(markdown, page, config, files):
-    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
-    lang = lang if lang in WORDS else "en"
+    lang = build_language(page, config)
 
     def render(match):
         if match.group(1) == "diagnostics-matrix":

@@ -12,6 +12,7 @@ once: the note says them and the script reads them from the zone's data.
 import html
 
 from mkdocs.utils import get_relative_url
+from minigrad.runner.languages import build_language
 
 MARKER = "<!-- doctor-folder -->"
 MAX_FILES = 100  # .py files read from the folder
@@ -64,6 +65,5 @@ def render(lang, page_url):
 def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
-    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
-    lang = lang if lang in WORDS else "en"
+    lang = build_language(page, config)
     return markdown.replace(MARKER, render(lang, page.url))

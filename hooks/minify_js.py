@@ -1,12 +1,16 @@
-"""MkDocs hook: the scripts every page loads before a reader's intent, minified in the built site.
+"""MkDocs hook: build the runner from its modules, and minify what every page loads before intent.
 
-The runner's scripts (runner.js on every page, mystery.js, and doctor-folder.js
-on the doctor page) are the page-load budget's largest part (50 kB before
-intent, tests/browser/test_runner.py); their comments say why the code is as
-it is and stay in the repository. esbuild (pinned in package.json, already
-there for the editor's bundle) minifies each file in place after the build,
-keeping its name, so nothing that loads it changes. Scripts loaded only once a
-reader asks for Python (worker.js, picture.js) are left as they are.
+The runner's source is small ES modules under runner/ (one concern each:
+text.js, settings.js, runtime.js, editor.js, pictures.js, block.js,
+reports.js, languages.js, patches.js; main.js wires them). esbuild (pinned in
+package.json, already there for the editor's bundle) bundles them into one
+classic script, `assets/minigrad/runner.js` in the built site, the name
+mkdocs.yml loads; then it minifies that and the other scripts loaded before
+a reader's intent (mystery.js, doctor-folder.js) in place. Together they are
+the page-load budget's largest part (tests/browser/test_runner.py); their
+comments say why the code is as it is and stay in the repository. Scripts
+loaded only once a reader asks for Python (worker.js, picture.js) are left as
+they are.
 """
 
 import subprocess
@@ -14,15 +18,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-BEFORE_INTENT = ["runner.js", "mystery.js", "doctor-folder.js"]
+RUNNER = ROOT / "runner" / "main.js"
+BEFORE_INTENT = ["mystery.js", "doctor-folder.js"]
+
+
+def esbuild(*args):
+    done = subprocess.run([str(ESBUILD), *args, "--log-level=warning"], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(f"esbuild failed on {args[0]}:\n{done.stderr}")
+
+
+def on_config(config):
+    """`mkdocs serve` rebuilds when a runner module changes, as it does for a page."""
+    if str(ROOT / "runner") not in config.watch:
+        config.watch.append(str(ROOT / "runner"))
+    return config
 
 
 def on_post_build(config):
     folder = Path(config["site_dir"]) / "assets" / "minigrad"
-    files = [str(folder / name) for name in BEFORE_INTENT if (folder / name).exists()]
-    if not files:
+    if not folder.is_dir():
         return
-    done = subprocess.run([str(ESBUILD), *files, "--minify", f"--outdir={folder}", "--allow-overwrite", "--log-level=warning"],
-                          capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        raise RuntimeError(f"esbuild could not minify {', '.join(BEFORE_INTENT)}:\n{done.stderr}")
+    esbuild(str(RUNNER), "--bundle", "--format=iife", "--target=es2020", "--minify", f"--outfile={folder / 'runner.js'}")
+    files = [str(folder / name) for name in BEFORE_INTENT if (folder / name).exists()]
+    if files:
+        esbuild(*files, "--minify", f"--outdir={folder}", "--allow-overwrite")

@@ -11,6 +11,7 @@ it which break to apply. The catalogue stays the only list of breaks.
 import html
 
 from minigrad import breaks as catalogue
+from minigrad.runner.languages import build_language
 
 MARKER = "<!-- mystery -->"
 WORDS = {
@@ -65,6 +66,5 @@ def render(lang, use_directory_urls=True):
 def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
-    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
-    lang = lang if lang in WORDS else "en"
+    lang = build_language(page, config)
     return markdown.replace(MARKER, render(lang, config.use_directory_urls))

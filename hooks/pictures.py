@@ -30,6 +30,7 @@ import subprocess
 from pathlib import Path
 
 from minigrad.runner import pictures
+from minigrad.runner.languages import build_language
 
 ROOT = Path(__file__).resolve().parents[1]
 VIZ_JS = ROOT / "node_modules/@viz-js/viz/dist/viz.js"
@@ -108,17 +109,13 @@ def _figure(src, svg, alt, caption, css):
     )
 
 
-def _language(config):
-    return "es" if str(config.theme.get("language", "en")).startswith("es") else "en"
-
-
 def _curve_html(match, page, config, slug):
-    drawn = pictures.curve(match["healthy"], match["broken"], _language(config), slug)
+    drawn = pictures.curve(match["healthy"], match["broken"], build_language(page, config), slug)
     return _figure(_store(drawn["svg"], page, config), drawn["svg"], drawn["alt"], drawn["caption"], "mg-curve")
 
 
 def on_page_markdown(markdown, page, config, files):
-    lang = _language(config)
+    lang = build_language(page, config)
     page_slug = page.meta.get("minigrad_break") or ""
 
     def replace(match):

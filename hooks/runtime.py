@@ -47,7 +47,7 @@ _root_site_dir = None
 
 class _KnownConflictSolved(logging.Filter):
     """mkdocs-static-i18n warns that Material's instant navigation breaks its
-    language switcher (its issue #115). overrides/assets/minigrad/runner.js
+    language switcher (its issue #115). runner/languages.js
     rewrites the switcher's links on every navigation and makes them full page
     loads, which solves that (tests/browser checks it), so the warning would
     only mislead whoever reads the build log."""

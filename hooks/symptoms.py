@@ -22,6 +22,7 @@ two change independently.
 import posixpath
 
 from minigrad import breaks as catalogue
+from minigrad.runner.languages import build_language
 
 MARKER = "<!-- symptoms -->"
 LANGUAGES = ("en", "es")
@@ -73,6 +74,5 @@ def on_config(config):
 def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
-    lang = getattr(page.file, "locale_alternate_of", None) or config.theme.get("language", "en")
-    lang = lang if lang in LANGUAGES else "en"
+    lang = build_language(page, config)
     return markdown.replace(MARKER, render(lang, posixpath.dirname(page.file.src_uri)))

@@ -6,6 +6,7 @@ docstrings, comments and blank lines are free), and no file may grow past
 reason in the commit message: the history of these numbers is git's.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,38 @@ def test_no_file_is_too_long_to_read(path):
 def test_code_lines_leave_docstrings_comments_and_blank_lines_out():
     source = '"""Module doc."""\n\n# a comment\ndef f(x):\n    """Why."""\n    return (x +\n            1)  # trailing\n'
     assert code_lines(source) == 3
+
+
+GENERATED_JS = {"overrides/assets/minigrad/editor.bundle.js"}  # esbuild's output (scripts/build_editor.mjs)
+
+
+def hand_written_scripts():
+    root = PACKAGE.parent
+    skipped = {"node_modules", "site", ".venv", ".git"}
+    found = [p for ext in ("*.js", "*.mjs") for p in root.rglob(ext) if not skipped & set(p.relative_to(root).parts)]
+    return sorted(p for p in found if p.relative_to(root).as_posix() not in GENERATED_JS)
+
+
+@pytest.mark.parametrize("path", hand_written_scripts(), ids=lambda p: p.relative_to(PACKAGE.parent).as_posix())
+def test_no_hand_written_script_is_too_long_to_read(path):
+    """The same rule for the site's JavaScript: runner/ is split by concept, as Material's front end is."""
+    assert lines(path) <= FILE_BUDGET, f"{path.name} has {lines(path)} lines (more than {FILE_BUDGET}): split it by concept"
+
+
+PYTHON_IN_JS = re.compile(r"runPython(Async)?\(\s*[`\"']|= `\s*\n\s*(import|from|def) ")  # a literal handed to Python
+
+
+def python_in_javascript(text):
+    return [m.group(0).strip() for m in PYTHON_IN_JS.finditer(text)]
+
+
+def test_no_python_source_lives_in_a_javascript_string():
+    """Python the browser runs is a .py file (linted, counted, tested): minigrad/runner/worker.py."""
+    hits = {p.name: python_in_javascript(p.read_text(encoding="utf-8")) for p in hand_written_scripts()}
+    assert not {name: found for name, found in hits.items() if found}
+
+
+def test_python_in_javascript_is_found_in_each_form():
+    assert python_in_javascript("const PRELUDE = `\nimport json\n`;")
+    assert python_in_javascript("py.runPython(`import sys`);") and python_in_javascript('py.runPythonAsync("x = 1")')
+    assert not python_in_javascript("pyodide.runPython(code); py.pyimport('sys')")

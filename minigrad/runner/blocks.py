@@ -31,6 +31,7 @@ import types
 from typing import NamedTuple
 
 from minigrad.breaks import applied
+from minigrad.runner.languages import page_language  # noqa: F401 (the doc tests read a page's language here)
 
 AVAILABLE_PACKAGES = ("numpy", "minigrad")  # what the browser runner loads besides the standard library
 
@@ -86,11 +87,6 @@ class Result:
             return None
         code = self.error.code
         return 0 if code is None else code if isinstance(code, int) else 1
-
-
-def page_language(path):
-    """The language of a page from its file name: "es" for page.es.md, "en" otherwise."""
-    return "es" if str(path).endswith(".es.md") else "en"
 
 
 def run_chain(blocks, slug=None, stdout=None, lang=None):

@@ -9,24 +9,17 @@ from pathlib import Path
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
+from running import COLD, run_and_wait
 from test_doctor_folder import learner_package  # tests/ is on sys.path (conftest.py)
 from test_doctor_hostile import HOSTILE, engine_file
 
 ENGINES = Path(__file__).resolve().parents[1] / "doctor_engines"
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot (see test_runner.py)
 pytestmark = pytest.mark.browser
 
 # A learner's engine the page has never seen: the power rule off by one.
 PASTED = (ENGINES / "pow_off_by_one.py").read_text() + "\n\nfrom minigrad.doctor import check_engine\n\ncheck_engine(Value)\n"
 TITLE = {"en": "pow's exponent off by one", "es": "El exponente de pow desplazado en uno"}
 HEADING = {"en": "Likely breaks, most likely first", "es": "Roturas probables, la más probable primero"}
-
-
-def run_and_wait(panel, timeout=COLD):
-    panel.locator(".mg-run").click()
-    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=timeout)
-    expect(panel).to_have_attribute("data-state", "done")
-    return panel.locator(".mg-output").inner_text()
 
 
 def record_checking(page):
@@ -40,7 +33,7 @@ def test_the_example_engine_reports_what_the_page_shows_and_the_running_case(pag
     page.goto(site_url + "doctor/")
     panel = page.locator(".mg-runner").nth(0)
     record_checking(page)
-    text = run_and_wait(panel)
+    text = run_and_wait(panel, ends="done")
     shown = page.locator("div.language-python.highlight").nth(0).locator(
         "xpath=following-sibling::div[contains(@class,'output')][1]").inner_text()
     assert text.strip() == shown.strip()
@@ -58,7 +51,7 @@ def test_a_pasted_engine_gets_its_break_named_and_linked(page, site_url, watch, 
     page.goto(f"{site_url}{prefix}doctor/")
     panel = page.locator(".mg-runner").nth(0)
     replace_code(page, 0, PASTED)
-    text = run_and_wait(panel)
+    text = run_and_wait(panel, ends="done")
     assert HEADING[lang] in text
     assert f"1. {TITLE[lang]} (100%)" in text
     assert "docs/breaks/" not in text, text  # on the page, the links below only (issue 24 item 6)

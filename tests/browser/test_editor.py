@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from navigation import follow, navigate
 from playwright.sync_api import expect
+from running import COLD
 
 ROOT = Path(__file__).resolve().parents[2]
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot (see test_runner.py)
 BUDGET = 50_000  # bytes of the runner's assets a page costs before intent
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_runner import COLD, block_panel, run_and_wait, shown_output
+from running import COLD, block_panel, run_and_wait, shown_output
 
 from conftest import NO_SERVICE_WORKERS, Watch
 

@@ -6,8 +6,7 @@ import re
 
 import pytest
 from navigation import follow
-from playwright.sync_api import expect
-from test_runner import COLD, block_panel, run_and_wait, shown_output
+from running import COLD, block_panel, run_and_wait, shown_output
 
 pytestmark = pytest.mark.browser
 NUMPY = "numpy-2.2.5"

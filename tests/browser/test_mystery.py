@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from running import COLD
 
 ROOT = Path(__file__).resolve().parents[2]
 MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot, on a busy machine
 pytestmark = pytest.mark.browser
 
 

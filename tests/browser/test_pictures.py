@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
+from running import run_and_wait
 
 from minigrad import breaks
 
 ROOT = Path(__file__).resolve().parents[2]
-COLD = 90_000  # ms: a cold Pyodide boot; the machine may be shared
 SHOTS = ROOT / "benchmarks/out/screenshots"  # looked at by hand; ignored by git
 pytestmark = pytest.mark.browser
 PHASE_7 = [b.slug for b in breaks.catalogue() if b.phase == 7]
@@ -22,12 +22,6 @@ TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation",
             "bce-log-of-sigmoid", "clip-grad-norm-per-tensor", "adamw-decay-in-the-gradient", "dropout-on-in-eval"]
 # issue 11 breaks whose picture is a graph, or a curve over something other than steps
 OTHER_PICTURES = ["sgd-rebinds-the-parameter", "layernorm-stats-detached", "mse-loss-broadcasts", "softmax-over-the-batch"]
-
-
-def run_and_wait(panel, timeout=COLD):
-    panel.locator(".mg-run").click()
-    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=timeout)
-    return panel.locator(".mg-output").inner_text()
 
 
 def live_picture(panel):

@@ -7,7 +7,7 @@ so the test sees what a reader would."""
 import pytest
 from editing import replace_code
 from playwright.sync_api import expect
-from test_runner import block_panel, run_and_wait
+from running import block_panel, run_and_wait
 
 pytestmark = pytest.mark.browser
 

@@ -10,14 +10,10 @@ import pytest
 from editing import replace_code
 from navigation import follow
 from playwright.sync_api import expect
+from running import COLD, FINISHED, shown_output
+from running import block_panel as panel
 
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot; slow on a shared machine
-FINISHED = re.compile("done|error|stopped")
 pytestmark = pytest.mark.browser
-
-
-def panel(page, index):
-    return page.locator(".mg-runner").nth(index)
 
 
 def code(page, index):
@@ -31,12 +27,6 @@ def run(page, index, source=None, timeout=COLD):
     panel(page, index).locator(".mg-run").click()
     expect(panel(page, index)).to_have_attribute("data-state", FINISHED, timeout=timeout)
     return panel(page, index).locator(".mg-output").inner_text()
-
-
-def shown_output(page, index):
-    """The output block CI checked, under block `index`."""
-    block = page.locator("div.language-python.highlight").nth(index)
-    return block.locator("xpath=following-sibling::div[contains(concat(' ', @class, ' '), ' output ')][1]").inner_text()
 
 
 def status(page, index):

@@ -11,29 +11,10 @@ from editing import replace_code
 from markdown_blocks import parse_page  # tests/ is on sys.path (the root conftest.py)
 from navigation import follow
 from playwright.sync_api import expect
+from running import COLD, block_panel, run_and_wait, shown_output
 
 ROOT = Path(__file__).resolve().parents[2]
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 6-8 s here; CI machines may be slower
 pytestmark = pytest.mark.browser
-
-
-def block_panel(page, index):
-    """The runner panel under the index-th Python block of the page (0-based)."""
-    return page.locator(".mg-runner").nth(index)
-
-
-def run_and_wait(panel, timeout=COLD):
-    panel.locator(".mg-run").click()
-    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=timeout)
-    return panel.locator(".mg-output").inner_text()
-
-
-def shown_output(page, index, broken=False):
-    """The output block CI verified, under the index-th Python block."""
-    kind = ".output.broken" if broken else ".output:not(.broken)"
-    return page.locator("div.language-python.highlight").nth(index).locator(f"xpath=following-sibling::div[contains(@class,'output')]").filter(has=page.locator("code")).evaluate_all(
-        f"(els) => els.filter(e => e.matches('{kind}')).map(e => e.innerText)"
-    )[0]
 
 
 def test_break_page_runs_healthy_then_broken(page, site_url, watch):

@@ -99,7 +99,7 @@ async function main() {
   for (const entry of [...entries.filter((e) => !needing.has(e.id)), ...entries.filter((e) => needing.has(e.id))]) {
     if (!numpyLoaded && needing.has(entry.id)) {
       await pyodide.loadPackage(NUMPY_WHEEL, { messageCallback: log, errorCallback: log });
-      pyodide.runPython("import numpy"); // its first import belongs to loading NumPy, not to the first chain's time
+      pyodide.pyimport("numpy"); // its first import belongs to loading NumPy, not to the first chain's time
       numpyLoaded = true;
     }
     const started = performance.now();

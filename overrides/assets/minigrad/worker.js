@@ -194,7 +194,7 @@ async function boot({ indexURL, numpyURL: wheel, wheelURL: wheelAt, bundleURL, n
       py.FS.mkdirTree(dir);
       py.FS.writeFile(lib + path, text);
     }
-    py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(lib)})`);
+    py.pyimport("sys").path.insert(0, lib);
     py.registerJsModule("minigrad_page", { links: postLinks, language: () => (current && current.lang) || "en", progress: postChecking, engine_output: postEngineOutput });
     const side = py.pyimport("minigrad.runner.worker"); // the worker's Python side, kept for the visit
     runBlocks = side.runner((text) => emit("stdout", text));

@@ -1,0 +1,45 @@
+/* minigrad breaks: run the page's Python blocks in the browser.
+ *
+ * The entry point of runner.js, which hooks/minify_js.py bundles from these
+ * modules (one concern each) into one classic script. Everything per page runs
+ * inside Material's document$ (idempotent), so instant navigation keeps one
+ * Python worker for the visit. Nothing of Pyodide loads until the reader shows
+ * intent (pointer or focus on a Run button). Output is always text, never HTML.
+ */
+
+import { attach } from "./block.js";
+import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
+import { labelSearchDialog } from "./patches.js";
+import { showEngineOutput, showLinks } from "./reports.js";
+import { runtime } from "./runtime.js";
+
+window.minigradRunner = { runtime, showLinks, showEngineOutput }; // doctor-folder.js
+
+function enhance() {
+  const content = document.querySelector(".md-content") || document.body;
+  const all = [...content.querySelectorAll("div.language-python.highlight")];
+  const page = content.querySelector(".mg-page");
+  const slug = page ? page.dataset.minigradBreak : "";
+  all.forEach((block, index) => {
+    if (block.dataset.mgReady || block.dataset.notest) return;
+    block.dataset.mgReady = "1";
+    attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
+  });
+}
+
+function onPage() {
+  if (window.__minigradRuntime) window.__minigradRuntime.prune();
+  enhance();
+  fixLanguageSwitcher();
+  labelSearchDialog();
+}
+
+loadOtherLanguagesFully();
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(onPage);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", onPage);
+} else {
+  onPage();
+}
+window.addEventListener("hashchange", fixLanguageSwitcher);

@@ -1,0 +1,45 @@
+/* What a run adds under its output besides text: links to the pages of the doctor's
+ * suspects and what the learner's engine printed. doctor-folder.js uses both too. */
+
+import { LANGUAGE_ROOTS } from "./languages.js";
+import { siteRoot } from "./settings.js";
+import { language } from "./text.js";
+
+/* Links a run asked for (the doctor's suspects, through the worker's
+ * `minigrad_page.links`), listed under the output. Built from slugs, in the
+ * page's language; Python's text never becomes HTML. */
+export function showLinks(panel, links) {
+  const old = panel.querySelector(".mg-links");
+  if (old) old.remove();
+  const valid = (links || []).filter((l) => l && /^[a-z0-9-]+$/.test(l.slug));
+  if (!valid.length) return;
+  const root = siteRoot();
+  const list = document.createElement("ul");
+  list.className = "mg-links";
+  list.setAttribute("aria-label", language() === "es" ? "Páginas de las roturas sospechosas" : "Pages of the suspected breaks");
+  for (const { slug, title } of valid) {
+    const a = document.createElement("a");
+    a.href = `${root}${LANGUAGE_ROOTS[language()]}breaks/${slug}/`;
+    a.textContent = typeof title === "string" && title ? title : slug;
+    const item = document.createElement("li");
+    item.append(a);
+    list.append(item);
+  }
+  panel.append(list);
+}
+
+/* What the learner's engine printed while the doctor checked it: apart from the
+ * report, folded, as text (never HTML). */
+export function showEngineOutput(panel, text) {
+  const old = panel.querySelector(".mg-engine-output");
+  if (old) old.remove();
+  if (!text) return;
+  const details = document.createElement("details");
+  details.className = "mg-engine-output";
+  const summary = document.createElement("summary");
+  summary.textContent = language() === "es" ? "Lo que imprimió tu motor mientras se comprobaba" : "What your engine printed while it was checked";
+  const pre = document.createElement("pre");
+  pre.textContent = text;
+  details.append(summary, pre);
+  panel.append(details);
+}

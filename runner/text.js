@@ -1,0 +1,47 @@
+/* What the runner says on the page, in the page's language (English or Spanish). */
+
+export const TEXT = {
+  en: {
+    toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset",
+    // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
+    breakOff: "Code: healthy", breakOn: "Code: broken",
+    code: "Python code, editable", output: "Your run",
+    loading: "Loading Python…", running: "Running…",
+    download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
+    amount: (loaded, total) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Waiting for the run before…",
+    done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
+    lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
+    earlier: "; an earlier block raised an error (see the output)",
+    raisedBefore: "Earlier blocks that raised: ",
+    stopped: "Stopped", restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
+    truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
+    stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
+    truncatedSummary: "output truncated at 100,000 characters",
+  },
+  es: {
+    toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer",
+    // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
+    breakOff: "Código: sano", breakOn: "Código: roto",
+    code: "Código Python, editable", output: "Tu ejecución",
+    loading: "Cargando Python…", running: "Ejecutando…",
+    download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
+    amount: (loaded, total) => (total ? `${mb(loaded)} de ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Esperando a la ejecución anterior…",
+    done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
+    lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
+    earlier: "; un bloque anterior lanzó un error (mira la salida)",
+    raisedBefore: "Bloques anteriores que lanzaron un error: ",
+    stopped: "Detenido", restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
+    truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
+    stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
+    truncatedSummary: "salida truncada a 100.000 caracteres",
+  },
+};
+
+/* The page's language: its <html lang>, either "en" or "es". */
+export function language() {
+  return (document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en";
+}
+
+export function mb(bytes) {
+  return (bytes / 1e6).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}

@@ -1,0 +1,32 @@
+"""Running a page's block as a reader does, for every browser test: one way to find a
+block's runner, click Run, wait for the run's end and read what the page shows."""
+
+import re
+
+from playwright.sync_api import expect
+
+COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 6-8 s here; CI and a shared machine may be slower
+FINISHED = re.compile("done|error|stopped")  # the states a run ends in (the panel's data-state)
+
+
+def block_panel(page, index):
+    """The runner panel under the index-th Python block of the page (0-based)."""
+    return page.locator(".mg-runner").nth(index)
+
+
+def run_and_wait(panel, timeout=COLD, ends="any"):
+    """Click Run and wait for the run's end, which must be `ends` ("done", "error", ...) unless
+    "any"; returns the run's output as the page shows it."""
+    panel.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", FINISHED, timeout=timeout)
+    if ends != "any":
+        expect(panel).to_have_attribute("data-state", ends)
+    return panel.locator(".mg-output").inner_text()
+
+
+def shown_output(page, index, broken=False):
+    """The output block CI verified, under the index-th Python block (healthy, or the broken run's)."""
+    kind = ".output.broken" if broken else ".output:not(.broken)"
+    return page.locator("div.language-python.highlight").nth(index).locator("xpath=following-sibling::div[contains(@class,'output')]").filter(has=page.locator("code")).evaluate_all(
+        f"(els) => els.filter(e => e.matches('{kind}')).map(e => e.innerText)"
+    )[0]
