@@ -35,9 +35,12 @@ async function boot({ indexURL, numpyURL }) {
   execCode = (code) => {
     const namespace = builtins.dict();
     namespace.set("__name__", "__main__");
+    let compiled = null;
     try {
-      builtins.exec(builtins.compile(code, "<bare>", "exec"), namespace);
+      compiled = builtins.compile(code, "<bare>", "exec");
+      builtins.exec(compiled, namespace);
     } finally {
+      if (compiled) compiled.destroy();
       namespace.destroy();
     }
   };
