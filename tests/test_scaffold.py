@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+import clones
 from module_at import module_at
 
 from minigrad.breaks import ROOT, load
@@ -34,11 +35,7 @@ def git(repo, *args):
 
 @pytest.fixture(scope="module")
 def pristine(tmp_path_factory):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed; `new` reads the healthy file from git")
-    repo = tmp_path_factory.mktemp("clone") / "repo"
-    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(repo)], check=True)
-    return repo
+    return clones.fresh_clone(tmp_path_factory, "`new` reads the healthy file from git")
 
 
 @pytest.fixture

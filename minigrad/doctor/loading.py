@@ -150,10 +150,10 @@ def _load_file(target, path):
         if (path.parent / "__init__.py").exists():  # a package called minigrad: under an alias, then the module
             alias = f"_learner_{parts[0]}_{abs(hash(str(package_dir))) % 10**8}"
             if alias not in sys.modules:
-                _exec_as(alias, package_dir / parts[0] / "__init__.py", package=True)
+                import_file_as(alias, package_dir / parts[0] / "__init__.py", package=True)
             return importlib.import_module(".".join([alias, *parts[1:]]))
         sys.path.insert(0, str(path.parent))  # a standalone file may import its neighbours
-        return _exec_as(f"_learner_{path.stem}_{abs(hash(str(path))) % 10**8}", path)
+        return import_file_as(f"_learner_{path.stem}_{abs(hash(str(path))) % 10**8}", path)
     except Exception as e:
         raise ImportFailure(target, e) from None
 
@@ -170,7 +170,9 @@ def _import_by_name(package_dir, parts):
     return importlib.import_module(".".join(parts))
 
 
-def _exec_as(name, file, package=False):
+def import_file_as(name, file, package=False):
+    """Import `file` (a package's __init__.py when `package`) as module `name`: a learner's
+    package under a name of ours, so it never shadows minigrad nor shares modules with a copy."""
     locations = [str(file.parent)] if package else None
     spec = importlib.util.spec_from_file_location(name, file, submodule_search_locations=locations)
     module = importlib.util.module_from_spec(spec)

@@ -2,9 +2,11 @@
 block's runner, click Run, wait for the run's end and read what the page shows."""
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 6-8 s here; CI and a shared machine may be slower
 FINISHED = re.compile("done|error|stopped")  # the states a run ends in (the panel's data-state)
 
@@ -30,3 +32,15 @@ def shown_output(page, index, broken=False):
     return page.locator("div.language-python.highlight").nth(index).locator("xpath=following-sibling::div[contains(@class,'output')]").filter(has=page.locator("code")).evaluate_all(
         f"(els) => els.filter(e => e.matches('{kind}')).map(e => e.innerText)"
     )[0]
+
+
+def serious_violations(page):
+    """axe-core's serious and critical findings on the page as it is now, one line each."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from navigation import follow, navigate
 from playwright.sync_api import expect
-from running import COLD
+from running import COLD, serious_violations
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = 50_000  # bytes of the runner's assets a page costs before intent
@@ -213,11 +213,5 @@ def test_an_open_editor_has_no_serious_axe_violation(page, site_url):
     page.goto(site_url + "es/breaks/overwrite-grad/")
     open_editor(page, 0)
     page.keyboard.type("x = 1\n")
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_violations(page)
     assert not serious, serious

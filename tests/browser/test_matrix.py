@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from running import serious_violations
 
 from minigrad import breaks
 
@@ -149,13 +150,7 @@ def test_matrix_page_has_no_serious_axe_violation(page, site_url, path, viewport
         page.set_viewport_size(viewport)
     page.goto(site_url + path)
     matrix(page).locator("td summary").first.click()  # with a report open
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    serious = serious_violations(page)
     assert not serious, json.dumps(serious, indent=1)
 
 

@@ -11,7 +11,7 @@ from editing import replace_code
 from markdown_blocks import parse_page  # tests/ is on sys.path (the root conftest.py)
 from navigation import follow
 from playwright.sync_api import expect
-from running import COLD, block_panel, run_and_wait, shown_output
+from running import COLD, block_panel, run_and_wait, serious_violations, shown_output
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
@@ -148,17 +148,6 @@ def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
     page.locator(".mg-run").first.focus()  # intent: loading starts now
     page.wait_for_function("window.__minigradRuntime && window.__minigradRuntime.bootMs !== null", timeout=COLD)
     assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests)
-
-
-def serious_violations(page):
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("path", ["", "breaks/skip-unbroadcast/", "es/breaks/overwrite-grad/"])

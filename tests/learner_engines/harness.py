@@ -5,16 +5,15 @@ The adapter reads each style's facts from manifest.toml ([style.X.api]): the
 tests then check that those facts are true, so the manifest that the doctor's
 author reads cannot drift from the engines."""
 
-import importlib.util
 import itertools
 import shutil
-import sys
 import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from minigrad import breaks
+from minigrad.doctor.loading import import_file_as
 from minigrad.breaks import patch
 
 HERE = Path(__file__).resolve().parent
@@ -28,15 +27,7 @@ def load_package(folder, alias=None):
     `minigrad` never shadows the real one and two copies never share modules."""
     folder = Path(folder)
     name = alias or f"learner_{folder.name}_{next(_names)}"
-    spec = importlib.util.spec_from_file_location(name, folder / "__init__.py", submodule_search_locations=[str(folder)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
+    return import_file_as(name, folder / "__init__.py", package=True)
 
 
 def style_root(style):
