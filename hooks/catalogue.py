@@ -1,7 +1,7 @@
 """MkDocs hook: render the breaks catalogue and the diagnostics matrix into pages.
 
-Pages hold markers, never copies: `<!-- breaks -->` (every break, by phase),
-`<!-- breaks phase=8 -->` (one phase), `<!-- diagnostics-matrix -->` (the
+Pages hold markers, never copies: `<!-- md:breaks -->` (every break, by phase),
+`<!-- md:breaks phase=8 -->` (one phase), `<!-- md:diagnostics-matrix -->` (the
 table computed by tests/test_diagnostics_matrix.py). The catalogue
 (minigrad/breaks/catalogue.toml) stays the single source of titles and phases.
 A break the matrix has no row for yet (right after `python -m minigrad.breaks
@@ -11,16 +11,16 @@ once; tests/test_diagnostics_matrix.py fails until the row is computed.
 
 import json
 import posixpath
-import re
 from html import escape
 from pathlib import Path
 
 from minigrad import breaks as catalogue
+from minigrad.runner import markers
 from minigrad.runner.languages import build_language
 
 ROOT = Path(__file__).resolve().parents[1]
 BREAKS = ROOT / "minigrad" / "breaks"
-MARKER = re.compile(r"<!-- (breaks(?: phase=(\d+))?|diagnostics-matrix) -->")
+MARKERS = ("breaks", "diagnostics-matrix")  # <!-- md:breaks -->, <!-- md:breaks phase=8 -->, <!-- md:diagnostics-matrix -->
 
 WORDS = {
     "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed", "reported": "It reported:",
@@ -98,9 +98,7 @@ def _matrix(page, lang):
 def on_page_markdown(markdown, page, config, files):
     lang = build_language(page, config)
 
-    def render(match):
-        if match.group(1) == "diagnostics-matrix":
-            return _matrix(page, lang)
-        return _break_list(page, lang, int(match.group(2)) if match.group(2) else None)
-
-    return MARKER.sub(render, markdown)
+    return markers.replace(markdown, {
+        "breaks": lambda phase=None: _break_list(page, lang, int(phase) if phase else None),
+        "diagnostics-matrix": lambda: _matrix(page, lang),
+    })

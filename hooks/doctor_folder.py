@@ -1,6 +1,6 @@
 """MkDocs hook: the doctor page's "Load a folder" controls.
 
-docs/doctor.md (and .es.md) hold the marker `<!-- doctor-folder -->`; it
+docs/doctor.md (and .es.md) hold the marker `<!-- md:doctor-folder -->`; it
 becomes a drop zone that is also the button opening a folder picker (`<input
 type="file" webkitdirectory>`), a note saying what is read, and an output
 panel built like a block's, in the page's language, with the script that
@@ -12,9 +12,10 @@ once: the note says them and the script reads them from the zone's data.
 import html
 
 from mkdocs.utils import get_relative_url
+from minigrad.runner import markers
 from minigrad.runner.languages import build_language
 
-MARKER = "<!-- doctor-folder -->"
+MARKERS = ("doctor-folder",)  # <!-- md:doctor-folder -->
 MAX_FILES = 100  # .py files read from the folder
 MAX_BYTES = 1_000_000  # their size, in all
 WORDS = {
@@ -63,7 +64,5 @@ def render(lang, page_url):
 
 
 def on_page_markdown(markdown, page, config, files):
-    if MARKER not in markdown:
-        return markdown
     lang = build_language(page, config)
-    return markdown.replace(MARKER, render(lang, page.url))
+    return markers.replace(markdown, {"doctor-folder": lambda: render(lang, page.url)})

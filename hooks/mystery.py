@@ -1,6 +1,6 @@
 """MkDocs hook: the mystery break's controls, rendered from the breaks catalogue.
 
-docs/mystery.md holds the marker `<!-- mystery -->`; it becomes a small form:
+docs/mystery.md holds the marker `<!-- md:mystery -->`; it becomes a small form:
 a phase choice, a "draw" button, the list of every break to guess from (each
 option carries its phase and the URL of its page) and the place for the
 verdict. overrides/assets/minigrad/mystery.js draws the hidden break among
@@ -11,9 +11,10 @@ it which break to apply. The catalogue stays the only list of breaks.
 import html
 
 from minigrad import breaks as catalogue
+from minigrad.runner import markers
 from minigrad.runner.languages import build_language
 
-MARKER = "<!-- mystery -->"
+MARKERS = ("mystery",)  # <!-- md:mystery -->
 WORDS = {
     "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
            "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break"},
@@ -64,7 +65,5 @@ def render(lang, use_directory_urls=True):
 
 
 def on_page_markdown(markdown, page, config, files):
-    if MARKER not in markdown:
-        return markdown
     lang = build_language(page, config)
-    return markdown.replace(MARKER, render(lang, config.use_directory_urls))
+    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls)})

@@ -4,7 +4,7 @@ A learner arrives with a symptom ("my loss is nan"), not a slug. Each break
 declares its symptoms once, in minigrad/breaks/catalogue.toml
 (`symptoms = ["nan-loss", ...]`, defined in `[symptom.<key>]` tables with a
 title per language); the page docs/symptoms.md holds only the marker
-`<!-- symptoms -->`, replaced here by one section per symptom linking its
+`<!-- md:symptoms -->`, replaced here by one section per symptom linking its
 candidate breaks. `symptom_index` refuses an inconsistent catalogue, so the
 strict build (and tests/test_symptoms.py) fails on a symptom no break shows,
 an undefined key, or a missing title.
@@ -22,9 +22,10 @@ two change independently.
 import posixpath
 
 from minigrad import breaks as catalogue
+from minigrad.runner import markers
 from minigrad.runner.languages import build_language
 
-MARKER = "<!-- symptoms -->"
+MARKERS = ("symptoms",)  # <!-- md:symptoms -->
 LANGUAGES = ("en", "es")
 PHASE = {"en": "phase", "es": "fase"}
 NOT_CHOSEN = {"en": "symptoms not chosen yet", "es": "síntomas aún sin elegir"}  # anchor: #not-chosen-yet
@@ -72,7 +73,5 @@ def on_config(config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    if MARKER not in markdown:
-        return markdown
     lang = build_language(page, config)
-    return markdown.replace(MARKER, render(lang, posixpath.dirname(page.file.src_uri)))
+    return markers.replace(markdown, {"symptoms": lambda: render(lang, posixpath.dirname(page.file.src_uri))})

@@ -38,3 +38,5 @@ def test_strict_build_in_both_languages(tmp_path):
         assert re.search(rf'<a href="{re.escape(REPO)}" title="[^"]+" class="md-source">', html)
         assert 'data-md-component="source"' not in html
         assert f"git clone {REPO} minigrad-breaks" in re.sub(r"<[^>]+>", "", html)
+    unserved = [str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.html") if "<!-- md:" in p.read_text(encoding="utf-8")]
+    assert not unserved, f"a <!-- md:name --> marker no hook replaced reached the site: {unserved}"  # tests/test_markers.py
