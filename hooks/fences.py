@@ -7,31 +7,43 @@ the options on the way to the renderer: `continuation` -> `data-continuation`,
 `broken=` -> `data-broken=`, `raises=` -> `data-raises=`, `break=` ->
 `data-break=` (a block's own break), `notest` -> `data-notest`. The page source stays the single place they are written.
 
-It adds one option of its own: `data-numpy` on a block whose chain (the
-block and those it continues, as runner.js's chainOf takes them) needs
-NumPy, decided as the worker decides before a run
-(minigrad.runner.numpy_needs). The runner then fetches the wheel at the
-reader's first intent on that block, while Python itself downloads, instead
-of after Python has started.
+It adds three attributes of its own, computed here so that the browser
+renders what it is given instead of knowing the rules: `data-block` (the
+block's index among the page's Python blocks), `data-chain` (the indexes its
+run executes, by minigrad.runner.chains, the rule the doc tests use) and
+`data-numpy` on a block whose chain needs NumPy, decided as the worker
+decides before a run (minigrad.runner.numpy_needs). The runner then fetches
+the wheel at the reader's first intent on that block, while Python itself
+downloads, instead of after Python has started. A plain ```python fence is
+written in the brace syntax to carry them.
 """
 
 import re
 import shlex
 
+from minigrad.runner.chains import chains
 from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
 
-FENCE = re.compile(r"^(?P<indent>\s*)(?P<ticks>`{3,})\{(?P<info>\.python\b[^}\n]*)\}\s*$", re.M)
 FLAGS = ("continuation", "notest")
 VALUES = ("broken", "raises", "break")
 # Any fence's opening line; a Python block is one whose info says python (```python or ```{.python ...}).
 OPENING = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^\n]*)$")
 PYTHON_INFO = re.compile(r"^\s*(\{\s*\.?)?(python3?|py)\b")
+TICKS = re.compile(r"`{3,}|~{3,}")
 
 _needs = None  # numpy_needs(), once per build
 
 
-def _data_attributes(info, numpy=False):
-    parts, out = shlex.split(info), []
+def _options(info):
+    """The brace syntax's parts of a fence's info: ```python x -> ['.python', 'x'], ```{.python x} -> the same."""
+    info = info.strip()
+    if info.startswith("{"):
+        return shlex.split(info.strip("{}"))
+    return [".python", *shlex.split(info.partition(" ")[2])]
+
+
+def _data_attributes(parts, index, chain, numpy):
+    out = []
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep and key in FLAGS:
@@ -41,7 +53,8 @@ def _data_attributes(info, numpy=False):
         elif sep:
             out.append(f'{key}="{value}"')
         else:
-            out.append(part)
+            out.append(".python" if part in (".py", ".python3") else part)
+    out += [f'data-block="{index}"', f'data-chain="{" ".join(map(str, chain))}"']
     if numpy:
         out.append('data-numpy="1"')
     return " ".join(out)
@@ -69,18 +82,16 @@ def python_blocks(markdown):
     return blocks
 
 
+def _page_chains(blocks):
+    parts = [_options(info) for _, info, _ in blocks]
+    return parts, chains([("continuation" in p, "notest" in p) for p in parts])
+
+
 def numpy_blocks(markdown, needs):
     """Offsets of the opening ticks of the Python blocks whose chain needs NumPy."""
-    chain, out = [], set()
-    for offset, info, code in python_blocks(markdown):
-        options = set(shlex.split(info.strip().strip("{}"))) if info.strip().startswith("{") else set()
-        if "continuation" not in options:
-            chain = []
-        if "notest" not in options:
-            chain.append(code)
-        if chain_needs_numpy(chain, needs):
-            out.add(offset)
-    return out
+    blocks = python_blocks(markdown)
+    _, order = _page_chains(blocks)
+    return {blocks[i][0] for i, chain in enumerate(order) if chain_needs_numpy([blocks[j][2] for j in chain], needs)}
 
 
 def on_config(config):
@@ -89,10 +100,13 @@ def on_config(config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    numpy = numpy_blocks(markdown, _needs)
-
-    def rewrite(match):
-        info = _data_attributes(match["info"], numpy=match.start("ticks") in numpy)
-        return f"{match['indent']}{match['ticks']}{{{info}}}"
-
-    return FENCE.sub(rewrite, markdown)
+    blocks = python_blocks(markdown)
+    parts, order = _page_chains(blocks)
+    pieces, last = [], 0
+    for index, (offset, _, _) in enumerate(blocks):
+        numpy = chain_needs_numpy([blocks[j][2] for j in order[index]], _needs)
+        ticks = TICKS.match(markdown, offset)[0]
+        end = markdown.find("\n", offset)
+        pieces += [markdown[last:offset], ticks, "{", _data_attributes(parts[index], index, order[index], numpy), "}"]
+        last = len(markdown) if end < 0 else end
+    return "".join(pieces) + markdown[last:]

@@ -20,14 +20,12 @@ function button(className, label, text) {
   return b;
 }
 
+/* The blocks this block's run executes, as indexes into `all`: the build wrote them
+ * (hooks/fences.py's data-chain, by minigrad.runner.chains' rule); this only finds them. */
 function chainOf(all, index) {
-  let start = index;
-  while (start > 0 && all[start].dataset.continuation) start -= 1;
-  const chain = [];
-  for (let i = start; i <= index; i++) {
-    if (!all[i].dataset.notest) chain.push(i);
-  }
-  return chain;
+  const chain = all[index].dataset.chain;
+  if (chain === undefined) return [index]; // a block the build did not write (none today): it runs alone
+  return chain.split(" ").filter(Boolean).map((id) => all.findIndex((b) => b.dataset.block === id));
 }
 
 export function attach(all, index, slug) {

@@ -27,6 +27,8 @@ from pathlib import Path
 import yaml
 from markdown_it import MarkdownIt
 
+from minigrad.runner.chains import chains
+
 PYTHON = {"py", "python", "python3"}
 # Blocks and their line maps only: without the inline rules a page parses in half the time (every doc test parses its page).
 _PARSER = MarkdownIt("commonmark").disable("inline")
@@ -106,12 +108,9 @@ class Page:
         raise LookupError(f"{self.path}: no Python block starts at line {line}")
 
     def chain(self, block):
-        """The blocks that run before `block` in its namespace, then `block`."""
-        index = self.blocks.index(block)
-        start = index
-        while start > 0 and self.blocks[start].continuation:
-            start -= 1
-        return [b for b in self.blocks[start : index + 1] if not b.notest]
+        """The blocks that run before `block` in its namespace, then `block` (minigrad.runner.chains' rule)."""
+        order = chains([(b.continuation, b.notest) for b in self.blocks])[self.blocks.index(block)]
+        return [self.blocks[i] for i in order]
 
     def runnable_chain(self, block):
         """`chain` as minigrad.runner.blocks runs it: named after the page, at the page's line numbers."""

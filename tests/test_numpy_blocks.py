@@ -44,7 +44,8 @@ def test_a_continuation_inherits_its_chain_s_need_and_a_new_chain_starts_clean()
     assert found[3][2] == "from minigrad.tensor import Tensor\n"  # indented fence, dedented code
     fences.on_config(None)
     html = fences.on_page_markdown(text, None, None, None)
-    assert html.count('data-numpy="1"') == 3 and '{.python data-continuation="1" data-numpy="1"}' in html
+    assert html.count('data-numpy="1"') == 3
+    assert '{.python data-continuation="1" data-block="1" data-chain="0 1" data-numpy="1"}' in html
 
 
 @pytest.mark.skipif(not (ROOT / "node_modules/pyodide/pyodide-lock.json").exists(), reason="needs npm ci (node_modules/pyodide)")

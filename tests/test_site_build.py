@@ -10,6 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REPO = "https://github.com/example/minigrad-breaks"
+PYTHON_BLOCK = re.compile(r'<div class="language-python highlight"([^>]*)>')
+BLOCK_AND_CHAIN = re.compile(r'data-block="(\d+)" data-chain="([\d ]*)"')
 
 
 def test_strict_build_in_both_languages(tmp_path):
@@ -40,3 +42,8 @@ def test_strict_build_in_both_languages(tmp_path):
         assert f"git clone {REPO} minigrad-breaks" in re.sub(r"<[^>]+>", "", html)
     unserved = [str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.html") if "<!-- md:" in p.read_text(encoding="utf-8")]
     assert not unserved, f"a <!-- md:name --> marker no hook replaced reached the site: {unserved}"  # tests/test_markers.py
+    for page in tmp_path.rglob("*.html"):  # hooks/fences.py: the runner runs the chain it is given
+        found = [BLOCK_AND_CHAIN.search(attrs) for attrs in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8"))]
+        assert all(found), f"{page}: a Python block without data-block and data-chain"
+        blocks = {m[1] for m in found}
+        assert all(set(m[2].split()) <= blocks for m in found), f"{page}: a chain names a block the page does not show"
