@@ -53,7 +53,7 @@ the summary "How this page's claims are checked" / "Cómo se comprueban las
 afirmaciones de esta página", at the end of a section. CI runs it like any
 block (and Node in Pyodide), so it covers by rule 1, and the reader can run
 it. What PyTorch does, the pages' claims blocks print from
-minigrad/checks/torch_facts.json (scripts/make_torch_facts.py).
+minigrad/reference/facts.json (scripts/make_torch_reference.py).
 
 What is not a claim is exempted by the rules in `EXEMPTIONS`, each with its
 reason, and nowhere else. test_prose_numbers.py fails naming page and line

@@ -3,7 +3,8 @@
 Each style is a healthy engine written unlike minigrad, plus one diff per
 catalogue bug. Here: every style imports as a package from its folder (under
 an alias: classic is called `minigrad`), matches PyTorch's numbers
-(reference.json, written by make_reference.py with torch) and finite
+(minigrad/reference/learner_engines.json, written by
+scripts/make_torch_reference.py with torch) and finite
 differences, keeps the facts its manifest states; every diff is what
 make_bugs.py generates, applies with minigrad.breaks.patch, and changes the
 behaviour its bug names (bug_checks.py)."""
@@ -15,11 +16,12 @@ import pytest
 
 from minigrad.breaks import patch
 from tests.learner_engines import bug_checks, make_bugs
-from tests.learner_engines.make_reference import SCALARS  # scalar cases read alike in torch and in every engine
+from scripts.torch_reference import learner_engines as reference
+from scripts.torch_reference.learner_engines import SCALARS  # scalar cases read alike in torch and in every engine
 from tests.learner_engines.harness import (HERE, STYLES, broken_copy, catalogue_slugs, finite_difference_grads,
                                            healthy, load_package, package_folder)
 
-REFERENCE = json.loads((HERE / "reference.json").read_text(encoding="utf-8"))
+REFERENCE = json.loads(reference.OUT.read_text(encoding="utf-8"))
 ENGINES = {style: healthy(style) for style in STYLES}
 
 
@@ -27,7 +29,7 @@ def close(got, want, atol=1e-9):
     return np.allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float), rtol=1e-6, atol=atol)
 
 
-# ---- the same cases as make_reference.py, on the engines' own ops ------------
+# ---- the same cases as scripts/torch_reference/learner_engines.py, on the engines' own ops ------------
 
 I, J = np.array([0, 1, 2, 1]), np.array([3, 0, 1, 0])
 OPS = {
@@ -71,7 +73,7 @@ LOSSES = {
 }
 
 
-def test_the_tables_are_make_references():
+def test_the_tables_are_the_references():
     assert list(OPS) == list(REFERENCE["ops"]) and list(SCALARS) == list(REFERENCE["scalars"])
     assert list(LOSSES) == list(REFERENCE["losses"])
 

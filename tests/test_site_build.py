@@ -28,6 +28,8 @@ def test_strict_build_in_both_languages(tmp_path):
     assert '<html lang="es"' in (tmp_path / "es/index.html").read_text(encoding="utf-8")
     bundle = json.loads((tmp_path / "_minigrad/bundle.json").read_text())
     assert "minigrad/breaks/skip-unbroadcast.diff" in bundle and "minigrad/tensor.py" in bundle
+    shipped = {p for p in bundle if p.startswith("minigrad/reference/")}  # what the checks read, not the tests' share
+    assert shipped == {"minigrad/reference/checks.json", "minigrad/reference/facts.json"}
     assert not (tmp_path / "_minigrad/pyodide").exists()  # cdn mode ships no runtime
     assert not (tmp_path / "es/_minigrad").exists()  # shipped once, at the root
     english, spanish = ((tmp_path / p / "theory/02-graphs/index.html").read_text(encoding="utf-8") for p in ("", "es"))

@@ -1,35 +1,23 @@
 """minigrad against PyTorch, on numbers PyTorch computed once.
 
 The cases, their inputs and torch's outputs and gradients live in
-tests/data/torch_reference.json, written by scripts/make_torch_reference.py;
-that script's case tables are the single source of truth and are imported here.
-torch is not a dependency of this project (not even a test one): the reference
-is committed data, and the freshness check below runs only where torch exists,
-e.g. `python3 -m pytest --noconftest -o addopts="" tests/test_torch_parity.py`
-(--noconftest and the empty addopts keep out the uv environment's pytest plugins).
+minigrad/reference/engine.json, written by scripts/make_torch_reference.py;
+its case tables (scripts/torch_reference/engine.py) are the single source of
+truth and are imported here. torch is not a dependency of this project (not
+even a test one): the reference is committed data, and its freshness check
+(tests/test_torch_reference.py) runs only where torch exists.
 """
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from minigrad import Tensor, Value, nn, optim
 from minigrad import functional as F
-from module_at import module_at
+from scripts.torch_reference import engine as ref
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "scripts" / "make_torch_reference.py"
-DATA = ROOT / "tests" / "data" / "torch_reference.json"
-
-
-def _import_script():
-    return module_at(SCRIPT, "make_torch_reference")
-
-
-ref = _import_script()
-REFERENCE = json.loads(DATA.read_text())
+REFERENCE = json.loads(ref.OUT.read_text())
 
 # minigrad and torch compute the same float64 formulas, often in a different
 # order: two thirds of the compared arrays agree bit for bit and the worst
@@ -148,7 +136,7 @@ def test_reference_covers_the_case_table():
     """A case added to (or removed from) the script's tables needs the JSON rewritten."""
     committed, table = set(REFERENCE["cases"]), set(ref.CASES_BY_ID)
     assert committed == table, (
-        f"tests/data/torch_reference.json is stale (missing {sorted(table - committed)}, "
+        f"minigrad/reference/engine.json is stale (missing {sorted(table - committed)}, "
         f"extra {sorted(committed - table)}): rerun `python3 scripts/make_torch_reference.py`"
     )
 
@@ -172,15 +160,3 @@ def test_diamond_gradients_are_the_textbook_ones():
     """L = (a*b + c) * (a - c) at a=2, b=3, c=4: the reference itself, checked by hand."""
     expected = REFERENCE["cases"]["Value:diamond"]["expected"]
     assert (expected["out"], expected["grad.a"], expected["grad.b"], expected["grad.c"]) == (-20.0, 4.0, -4.0, -12.0)
-
-
-def test_committed_reference_matches_a_fresh_torch_run():
-    pytest.importorskip(
-        "torch",
-        reason="torch is not in the uv environment on purpose (see scripts/make_torch_reference.py); "
-        "run with a Python that has torch to check the committed reference is fresh",
-    )
-    problems = ref.stale_cases(REFERENCE, ref.compute_all())
-    assert not problems, "tests/data/torch_reference.json is stale, rerun scripts/make_torch_reference.py:\n" + "\n".join(
-        f"  {case_id}: {why}" for case_id, why in sorted(problems.items())
-    )

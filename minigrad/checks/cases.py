@@ -1,6 +1,6 @@
 """The cases the checks run: plain functions of their inputs, so one table runs
 on minigrad, on a learner's engine and (their twins) on PyTorch in
-scripts/make_check_reference.py. Each case names what it needs beyond the
+scripts/torch_reference/checks.py. Each case names what it needs beyond the
 check's own needs; without it the case is skipped, by name."""
 
 import numpy as np

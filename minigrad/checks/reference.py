@@ -1,8 +1,8 @@
 """Checks against PyTorch: values and gradients equal torch's on fixed inputs.
 
-PyTorch's numbers are committed in torch_reference.json beside this file, the
-one home of the checks' reference data, written by scripts/make_check_reference.py
-(torch is not a dependency). Layers and losses run through the engine's own
+PyTorch's numbers are committed in minigrad/reference/checks.json, the one home
+of PyTorch's numbers, written by scripts/make_torch_reference.py (torch is not a
+dependency). Layers and losses run through the engine's own
 modules, so no parameter layout is assumed.
 """
 
@@ -16,8 +16,10 @@ from .evidence import Failure, close, part
 from .registry import CaseSpec, check
 from .words import Said
 
-REFERENCE = Path(__file__).with_name("torch_reference.json")
-FACTS = Path(__file__).with_name("torch_facts.json")  # what PyTorch does, as the pages quote it (scripts/make_torch_facts.py)
+HOME = Path(__file__).resolve().parents[1] / "reference"  # PyTorch's numbers, every one (scripts/make_torch_reference.py)
+REFERENCE = HOME / "checks.json"
+FACTS = HOME / "facts.json"  # what PyTorch does, as the pages quote it
+SHIPPED = (REFERENCE, FACTS)  # what minigrad reads when it runs; the rest of HOME is for the tests
 
 
 def reference():

@@ -1,7 +1,7 @@
-"""Write minigrad/checks/torch_facts.json: what PyTorch does, as the pages quote it.
+"""What PyTorch does, as the pages quote it: minigrad/reference/facts.json.
 
 The pages say things about PyTorch besides its numbers for minigrad's cases
-(those are minigrad/checks/torch_reference.json): `zero_grad()` leaves `.grad`
+(those are checks.py's): `zero_grad()` leaves `.grad`
 at `None`, SGD's first momentum step is `lr · g`, Adam's first step has size
 `lr`, BatchNorm1d's running variance is the unbiased one, `mse_loss` warns
 when it broadcasts, `BCELoss` clamps its log at -100, AdamW with a zero
@@ -10,25 +10,18 @@ pages name. Each fact is recorded here from a real run, with the inputs that
 produced it; the pages' claims blocks ("How this page's claims are checked")
 print them, next to minigrad's own numbers where there are some, so CI checks
 the page against this file, and the reader can run the same block. The file
-ships with minigrad (the browser runs the claims blocks too), beside the
-checks' reference: the one home of these facts.
-
-Run with a Python that has torch (not the uv environment, on purpose):
-    pip install torch==2.13.0 numpy && python3 scripts/make_torch_facts.py
-    python3 scripts/make_torch_facts.py --check   # only say whether the file is stale
+ships with minigrad (the browser runs the claims blocks too).
 tests/test_torch_facts.py compares the committed file with a fresh run when
 torch is importable there, and checks that every fact is quoted by a page.
 """
 
-import argparse
 import inspect
 import json
-import sys
 import warnings
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "minigrad" / "checks" / "torch_facts.json"
+from scripts.torch_reference import HOME
+
+OUT = HOME / "facts.json"
 
 # The inputs, one place. The pages' blocks use the same ones (phase 10's batch, the
 # AdamW page's weights, theory 05's gradients), so a fact can sit next to minigrad's number.
@@ -118,21 +111,3 @@ def dumps(facts):
     """One fact per line: a fact that changes is one line of the diff."""
     lines = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in facts.items()]
     return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="say whether the committed file is stale; write nothing")
-    args = parser.parse_args()
-    fresh = dumps(compute())
-    if args.check:
-        stale = OUT.read_text(encoding="utf-8") != fresh
-        print(f"{OUT.relative_to(ROOT)} is {'stale' if stale else 'up to date'}")
-        return 1 if stale else 0
-    OUT.write_text(fresh, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

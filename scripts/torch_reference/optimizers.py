@@ -1,20 +1,16 @@
-#!/usr/bin/env python3
-"""PyTorch reference numbers for the library additions of branch breaks-b
-(clip_grad_norm_, Adam's weight_decay, AdamW): writes
-tests/data/torch_reference_breaks_b.json. Run with a Python that has torch:
-
-    python3 scripts/make_torch_reference_breaks_b.py
-
-tests/test_torch_parity_breaks_b.py runs the same cases through minigrad.
-Inputs are stored in the JSON; everything is float64, nothing is rounded.
+"""clip_grad_norm_, Adam's weight_decay and AdamW against PyTorch:
+minigrad/reference/optimizers.json, read by tests/test_torch_parity_optimizers.py,
+which runs the same cases through minigrad. Inputs are stored in the JSON;
+everything is float64, nothing is rounded.
 """
 
 import json
-from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "torch_reference_breaks_b.json"
+from scripts.torch_reference import HOME
+
+OUT = HOME / "optimizers.json"
 SHAPES = [(3, 4), (4,), (2, 2)]
 STEPS = 4
 
@@ -54,14 +50,12 @@ def optimizer_cases(torch):
     return cases
 
 
-def main():
+def compute():
     import torch
 
     torch.set_default_dtype(torch.float64)
-    data = {"torch": torch.__version__, "clip": clip_cases(torch), "optimizers": optimizer_cases(torch)}
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"wrote {OUT}")
+    return {"torch": torch.__version__, "clip": clip_cases(torch), "optimizers": optimizer_cases(torch)}
 
 
-if __name__ == "__main__":
-    main()
+def dumps(data):
+    return json.dumps(data, indent=1) + "\n"

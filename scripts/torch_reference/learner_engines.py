@@ -1,9 +1,5 @@
-#!/usr/bin/env python3
-"""PyTorch's numbers for the learner engines: writes reference.json beside this file.
-
-torch is not in the uv environment, so run this with a Python that has torch:
-
-    python3 tests/learner_engines/make_reference.py
+"""PyTorch's numbers for the learner engines (tests/learner_engines/):
+minigrad/reference/learner_engines.json.
 
 tests/test_learner_engines.py reads the JSON and runs the same cases, by name,
 on each style's own engine. Inputs are drawn here (np.random.default_rng(crc32
@@ -14,11 +10,12 @@ weight of the output's shape, so that no gradient is uniform.
 
 import json
 import zlib
-from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).with_name("reference.json")
+from scripts.torch_reference import HOME, differences
+
+OUT = HOME / "learner_engines.json"
 
 
 def draw(name, shape, init="normal"):
@@ -219,12 +216,17 @@ def clipping():
     return cases
 
 
-def main():
-    reference = {"ops": ops(), "scalars": scalars(), "losses": losses(), "layers": layers(),
-                 "optimizers": optimizers(), "clipping": clipping()}
-    OUT.write_text(json.dumps(reference, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {OUT}")
+def compute():
+    import torch
+
+    torch.set_default_dtype(torch.float32)  # torch's default, as a fresh process has it: the other parts set float64
+    return {"ops": ops(), "scalars": scalars(), "losses": losses(), "layers": layers(),
+            "optimizers": optimizers(), "clipping": clipping()}
 
 
-if __name__ == "__main__":
-    main()
+def dumps(reference):
+    return json.dumps(reference, indent=1) + "\n"
+
+
+def stale(committed_text, reference):
+    return differences(json.loads(committed_text), json.loads(dumps(reference)))

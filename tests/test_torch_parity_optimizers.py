@@ -1,21 +1,21 @@
 """clip_grad_norm_, Adam's weight_decay and AdamW against PyTorch's numbers.
 
-tests/data/torch_reference_breaks_b.json is written by
-scripts/make_torch_reference_breaks_b.py (run it with a Python that has torch);
+minigrad/reference/optimizers.json is written by
+scripts/make_torch_reference.py (run it with a Python that has torch);
 torch is not a dependency of this project, so the numbers are committed data.
 Dropout has no torch numbers to compare (torch's mask comes from torch's own
 generator): its contract is tested in tests/test_nn.py.
 """
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from minigrad import Tensor, nn, optim
+from scripts.torch_reference import optimizers
 
-DATA = json.loads((Path(__file__).parent / "data" / "torch_reference_breaks_b.json").read_text())
+DATA = json.loads(optimizers.OUT.read_text())
 RTOL, ATOL = 1e-12, 1e-14  # same float64 formulas; tests/test_torch_parity.py explains the margin
 
 

@@ -1,27 +1,21 @@
-"""Write minigrad/checks/torch_reference.json: PyTorch's numbers for every case of
-the checks that compare with torch (`torch-reference`, `loss-reference`), the
-one home of the checks' reference data, read by the matrix, the doctor and the
-browser alike.
-
-Run with a Python that has torch (not the uv environment, on purpose):
-    pip install torch==2.13.0 numpy && python3 scripts/make_check_reference.py
+"""PyTorch's numbers for every case of the checks that compare with torch
+(`torch-reference`, `loss-reference`): minigrad/reference/checks.json, read by
+the matrix, the doctor and the browser alike (it ships with minigrad).
 tests/test_check_reference.py compares the committed file with a fresh run
 when torch is importable there.
 """
 
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import torch
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from minigrad.checks import cases
+from minigrad.checks.engine import weight_array
+from minigrad.checks.reference import REFERENCE
+from scripts.torch_reference import differences
 
-from minigrad.checks import cases  # noqa: E402
-from minigrad.checks.engine import weight_array  # noqa: E402
-from minigrad.checks.reference import REFERENCE  # noqa: E402
+OUT = REFERENCE
 
 F = torch.nn.functional
 
@@ -98,6 +92,9 @@ def compute():
     return reference
 
 
-if __name__ == "__main__":
-    REFERENCE.write_text(json.dumps(compute(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"torch {torch.__version__}: wrote {REFERENCE.relative_to(ROOT)}")
+def dumps(reference):
+    return json.dumps(reference, indent=1, ensure_ascii=False) + "\n"
+
+
+def stale(committed_text, reference):
+    return differences(json.loads(committed_text), json.loads(dumps(reference)))

@@ -1,25 +1,16 @@
-"""PyTorch's numbers for more cases of binary_cross_entropy_with_logits and
-softmax (tests/data/torch_reference_breaks_a.json, read by
-tests/test_torch_parity_breaks_a.py). The checks' own cases are written by
-scripts/make_check_reference.py.
-
-Run with a Python that has torch (not the uv environment, on purpose):
-    pip install torch==2.13.0 numpy && python3 scripts/make_torch_reference_breaks_a.py
+"""More cases of binary_cross_entropy_with_logits and softmax against PyTorch
+(saturated logits, soft targets, a 3-d softmax): minigrad/reference/losses.json,
+read by tests/test_torch_parity_losses.py. The checks' own cases are checks.py's.
 """
 
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
-import torch
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from minigrad.checks.engine import weight_array
+from scripts.torch_reference import HOME
 
-from minigrad.checks.engine import weight_array  # noqa: E402
-
-F = torch.nn.functional
+OUT = HOME / "losses.json"
 
 
 def _rng(seed, shape, scale=1.0):
@@ -35,7 +26,7 @@ PARITY = {
 }
 
 
-def _run(f, x):
+def _run(torch, f, x):
     leaf = torch.tensor(x, requires_grad=True)
     out = f(leaf)
     (out * torch.tensor(weight_array(tuple(out.shape)))).sum().backward()
@@ -43,16 +34,17 @@ def _run(f, x):
 
 
 def compute():
+    import torch  # here, so that the tests can read OUT and PARITY without torch
+
+    F = torch.nn.functional
     torch.set_default_dtype(torch.float64)
     parity = {}
     for name, (kind, x, y) in PARITY.items():
         f = (lambda t: F.binary_cross_entropy_with_logits(t, torch.tensor(y))) if kind == "bce" else (lambda t: torch.softmax(t, dim=-1))
-        output, grad = _run(f, x)
+        output, grad = _run(torch, f, x)
         parity[name] = {"kind": kind, "input": x.tolist(), "target": None if y is None else y.tolist(), "output": output, "grad": grad}
     return parity
 
 
-if __name__ == "__main__":
-    parity = compute()
-    (ROOT / "tests" / "data" / "torch_reference_breaks_a.json").write_text(json.dumps(parity, indent=1) + "\n")
-    print(f"torch {torch.__version__}: {len(parity)} parity cases")
+def dumps(parity):
+    return json.dumps(parity, indent=1) + "\n"
