@@ -84,7 +84,6 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -94,6 +93,8 @@ import urllib.parse
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
+from browser_report import med
+from browser_report import render as build_report  # BROWSER.md from the data: browser_report.md.jinja
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,10 +193,6 @@ def load_conftest():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def med(xs):
-    return statistics.median(xs)
 
 
 def summary(xs):
@@ -570,267 +567,6 @@ def versions(browser):
         "nproc": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "source": source(),
     }
-
-
-def ms(x):
-    return f"{x:,.0f} ms" if x >= 100 else f"{x:.1f} ms"
-
-
-def kb(n):
-    return f"{n / 1000:.1f} kB"
-
-
-def build_report(data):
-    R, v, S = data["results"], data["versions"], data["summary"]
-    rows = []
-
-    def verdict(ok):
-        return "met" if ok else "**missed**"
-
-    c = R["cost"]
-    assets = c["runner_assets"]
-    rows.append(
-        (
-            "Runner assets before intent: all of assets/minigrad/ fetched (worker.js, picture.js, picture-worker.js not loaded)",
-            f"{kb(sum(assets.values()))} ("
-            + " + ".join(f"{u.removeprefix('assets/minigrad/')} {kb(n)}" for u, n in sorted(assets.items(), key=lambda x: -x[1]))
-            + ")",
-            "none (no runner)",
-            "",
-            "< 50 kB",
-            verdict(sum(assets.values()) < 50_000),
-        )
-    )
-    rows.append(
-        (
-            "Pyodide, NumPy, bundle.json, worker.js, the picture renderer before intent (page and workers)",
-            f"{c['runtime_bytes']:,} B, {c['runtime_requests']} requests",
-            f"{c['bare_runtime_bytes']:,} B, {c['bare_runtime_requests']} requests",
-            "",
-            "0",
-            verdict(c["runtime_bytes"] == 0 and c["runtime_requests"] == 0),
-        )
-    )
-    rows.append(
-        (
-            "Home page before intent: runner assets; Pyodide, NumPy, bundle.json, worker.js, picture renderer",
-            f"{kb(c['home_runner_assets'])}; {c['home_runtime_bytes']:,} B, {c['home_runtime_requests']} requests",
-            "",
-            "",
-            "< 50 kB; 0",
-            verdict(c["home_runner_assets"] < 50_000 and c["home_runtime_bytes"] == 0 and c["home_runtime_requests"] == 0),
-        )
-    )
-    rows.append(
-        (
-            "Static pictures (SVG files, content: no renderer) before intent: this page; home page",
-            f"{kb(c['pictures'])}; {kb(c['home_pictures'])} (whole home page {kb(c['home_page_total'])})",
-            "",
-            "",
-            "",
-            "",
-        )
-    )
-    search = sum(n for u, n in c["by_url"].items() if u.endswith("search_index.json"))
-    rows.append(
-        (
-            "Whole page before intent (HTML, theme, runner; bodies as served; for scale)",
-            f"{kb(c['page_total'])}, of which Material's search index {kb(search)}",
-            kb(c["bare_page_total"]),
-            "",
-            "",
-            "",
-        )
-    )
-
-    def timing_row(name, site, bare, goal="", bound=None, note=""):
-        ratio = med(site) / med(bare)
-        rows.append(
-            (
-                name,
-                f"{ms(med(site))} / {ms(min(site))}",
-                f"{ms(med(bare))} / {ms(min(bare))}",
-                f"{ratio:.2f}x (min {min(site) / min(bare):.2f}x)",
-                goal,
-                verdict(ratio <= bound) if bound else note,
-            )
-        )
-
-    bc, bw, G, SC = R["bare"]["cold"], R["bare"]["warm"], data["config"]["goals"], R["scalar"]
-    tensor, scalar, warm = f"<= {G['tensor_cold']}x bare cold", f"<= {G['scalar_cold']}x bare cold", f"<= {G['warm']}x bare warm"
-    timing_row("Tensor page (skip-unbroadcast #1) cold first Run to done, from click", R["site"]["cold_from_click"], bc, tensor, G["tensor_cold"])
-    timing_row("Tensor page cold first Run to done, from first intent", R["site"]["cold_from_intent"], bc, tensor, G["tensor_cold"])
-    timing_row(
-        "Tensor page cold: browser CPU time spent (all Chromium processes; robust to others' load)",
-        R["site"]["cold_cpu"],
-        R["bare"]["cold_cpu"],
-        "",
-        None,
-        "(evidence)",
-    )
-    timing_row(f"Tensor page cold, reader who hovers {READER_DWELL_MS} ms before clicking: from click", R["reader"]["from_click"], bc, "", None, "(intent head start)")
-    timing_row(f"Tensor page cold, reader who hovers {READER_DWELL_MS} ms before clicking: from intent", R["reader"]["from_intent"], bc, tensor, G["tensor_cold"])
-    timing_row("Scalar page (overwrite-grad #1) cold first Run to done, from click", SC["cold_from_click"], bc, scalar, G["scalar_cold"])
-    timing_row("Scalar page cold first Run to done, from first intent", SC["cold_from_intent"], bc, scalar, G["scalar_cold"])
-    timing_row("Scalar page cold: browser CPU time spent", SC["cold_cpu"], R["bare"]["cold_cpu"], "", None, "(evidence)")
-    rows.append(
-        (
-            "Scalar page cold first Run: NumPy wheel requested by the page (and its workers); reaching the server, with bytes",
-            f"{sum(SC['cold_numpy_requests'])} requests; {sum(SC['cold_numpy_server_requests'])} requests, {sum(SC['cold_numpy_bytes']):,} B"
-            f" (all {len(SC['cold_numpy_requests'])} visits)",
-            "1 request (it loads NumPy)",
-            "",
-            "0; 0 B",
-            verdict(sum(SC["cold_numpy_requests"]) == 0 and sum(SC["cold_numpy_server_requests"]) == 0 and sum(SC["cold_numpy_bytes"]) == 0),
-        )
-    )
-    timing_row("Warm Run of the tensor page's block, as written (minigrad Tensors: also builds and walks a graph, draws it)", R["site"]["warm"], bw, warm, G["warm"])
-    timing_row("Warm Run of the same block without its picture (its draw(loss) made pass: what drawing costs)", R["site"]["no_picture"], bw, "", None, "(evidence)")
-    timing_row("Warm Run, the same block edited to the bare snippet (identical Python: the runner's overhead)", R["site"]["same_code"], bw, warm, G["warm"])
-    timing_row("Warm Run of the scalar page's block, as written (other Python than the bare snippet; for scale)", SC["warm"], bw, "", None, "")
-    stages = R["bare"]["stages"]
-    numpy_cost = [s["loadPackage"] + p for s, p in zip(stages, R["bare"]["import_numpy_and_print"])]
-    nav_ok = all(n == 1 for n in SC["nav_numpy_requests"]) and all(n == 1 for n in SC["nav_numpy_server_requests"]) and all(
-        w == 1 for w in SC["nav_wasm_requests"]
-    )
-    timing_row(
-        "Scalar page, then the tensor page by instant navigation: the tensor block's first Run (NumPy loads now); bare: loadPackage + import numpy",
-        SC["tensor_after_nav"],
-        numpy_cost,
-        "NumPy wheel once, 1 pyodide.asm.wasm per visit",
-        None,
-        verdict(nav_ok) + f" (per visit: NumPy {SC['nav_numpy_requests']}, at the server {SC['nav_numpy_server_requests']}; wasm {SC['nav_wasm_requests']})",
-    )
-    first_nav = [n[0]["ms"] for n in R["site"]["nav"]]
-    all_nav = [x["ms"] for n in R["site"]["nav"] for x in n]
-    wasm = R["site"]["wasm_requests"]
-    timing_row(
-        "Tensor page, then the scalar page by instant navigation: its first Run",
-        first_nav,
-        bw,
-        "1 pyodide.asm.wasm per visit",
-        None,
-        verdict(all(w == 1 for w in wasm)) + f" ({wasm} per visit)",
-    )
-    timing_row("Run after instant navigation, every visit back and forth", all_nav, bw, "", None, "")
-    sv, bsv = R["site"]["second_visit"], R["bare"]["second_visit"]
-    timing_row(
-        "Second visit, HTTP cache warm (a browser profile on disk: visit, close, visit again; Python boots again): tensor page's first Run from click; bare: cold again",
-        [v["from_click"] for v in sv],
-        [v["from_click"] for v in bsv],
-        "",
-        None,
-        "(reported: no goal)",
-    )
-
-    busy = data["load"]["others_busy_before_each_round"]
-    details = R["site"]["same_code_details"]
-    isolated = sorted({r["cross_origin_isolated"] for r in R["site"]["cold_runs"] + R["scalar"]["cold_runs"]})
-    sv, bsv = R["site"]["second_visit"], R["bare"]["second_visit"]
-    lines = [
-        "# The browser runner against bare Pyodide + NumPy",
-        "",
-        "Written by `uv run python benchmarks/bench_browser.py` (its docstring says what each",
-        "number is); every raw number is in `browser.json`.",
-        "",
-        f"- Date: {data['date']}",
-        (
-            f"- Site built from commit {v['source']['commit'] or 'unknown'}"
-            + (f", with uncommitted changes to {', '.join(v['source']['modified'])}" if v["source"]["modified"] else " (no uncommitted changes to its sources)")
-        ),
-        f"- Machine: {v['nproc']} CPUs (nproc), {v['cpu']}; {v['os']}",
-        (
-            f"- Load from other processes: load average {data['load']['loadavg_before'][0]:.1f} before the run, "
-            f"{data['load']['loadavg_after'][0]:.1f} after; share of the CPUs kept busy by them (1 s sample, this script waiting) "
-            f"before each round: {', '.join(f'{b:.0%}' for b in busy)}"
-        ),
-        f"- Chromium {v['chromium']} (headless, the flags of tests/browser/conftest.py), Playwright {v['playwright']},",
-        f"  Pyodide {v['pyodide']}, NumPy wheel {data['wheel']}, mkdocs-material {v['mkdocs-material']}, Python {v['python']} (server)",
-        "- Site and bare page served by Python's http.server on 127.0.0.1 (Last-Modified, no Cache-Control): no compression, no",
-        f"  network latency. Cold: {data['config']['cold']} rounds (after one discarded round), each a fresh context of each",
-        "  kind (bare page, tensor page, scalar page; who goes first rotates) and a hovering reader's;",
-        f"  warm: {WARM} runs of each kind per round, bare page and tensor page in turn with both open ({len(bw)} bare runs in all).",
-        "  Times are taken in the page (performance.now).",
-        f"- The site's pages were cross-origin isolated (coi-serviceworker, after its one reload): {', '.join(map(str, isolated))};"
-        " the bare page is not.",
-        "",
-        "Times: median / min. Ratio: site median / bare median (and min / min). performance.now() is",
-        "coarsened to 0.1 ms in pages that are not cross-origin isolated (the bare page), so warm ratios carry about ±10%.",
-        "",
-        "| Metric | Site | Bare page | Ratio | Goal | Verdict |",
-        "|---|---|---|---|---|---|",
-    ]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    lines += [
-        "",
-        "Cold ratio of each round (from click / bare): tensor page "
-        + ", ".join(f"{x:.2f}" for x in S["cold_pair_ratios_from_click"])
-        + "; scalar page "
-        + ", ".join(f"{x:.2f}" for x in S["scalar_cold_ratios_from_click"])
-        + ".",
-        "Warm ratio of each round (medians of runs taken in turn; as written / bare): "
-        + ", ".join(f"{w['site'] / w['bare']:.2f}" for w in R["warm_rounds"])
-        + "; without its picture: "
-        + ", ".join(f"{w['no_picture'] / w['bare']:.2f}" for w in R["warm_rounds"])
-        + "; the bare page's median warm run: "
-        + ", ".join(f"{w['bare']:.1f}" for w in R["warm_rounds"])
-        + " ms.",
-        (
-            "Python's own share of a warm run (medians, worker clock; the rest is the messages between page and "
-            f"worker and the page's own work): bare page {ms(med(R['warm_python']['bare']))} (exec of the snippet); "
-            f"tensor page, the block as written {ms(med(R['warm_python']['site']))}, without its picture "
-            f"{ms(med(R['warm_python']['no_picture']))}, the bare snippet {ms(med(R['warm_python']['same_code']))} "
-            "(the site's runner: the chain's setup, the block, its output and pictures handed over)."
-        ),
-        (
-            f"Warm runs of the bare snippet on the site: the click handler holds the main thread "
-            f"{med([d['handler_ms'] for d in details]):.1f} ms (median), and the worker posts "
-            f"{med([d['messages'] for d in details]):.0f} messages per run (the bare page: 2 lines + done = 3). "
-            "The site's runner keeps an unchanged block's compiled code (minigrad.runner.blocks), so its warm "
-            "runs skip the compile() the bare page does every time."
-        ),
-        (
-            f"For scale, the bare page's warm run through pyodide.runPython instead of exec(compile()): "
-            f"{ms(med(R['bare']['warm_runPython']))} median, {ms(min(R['bare']['warm_runPython']))} min."
-        ),
-        (
-            "Second visit, what reached the server (the rest came from the HTTP cache), median per visit: site "
-            f"{med([x['server_requests'] for x in sv]):.0f} requests ({med([x['server_not_modified'] for x in sv]):.0f} of them 304), "
-            f"{kb(med([x['server_bytes'] for x in sv]))}; bare {med([x['server_requests'] for x in bsv]):.0f} requests "
-            f"({med([x['server_not_modified'] for x in bsv]):.0f} of them 304), {kb(med([x['server_bytes'] for x in bsv]))}. "
-            "The server sends Last-Modified and no Cache-Control, so Chromium's heuristic freshness decides what it revalidates. "
-            f"First visits of those profiles: site {ms(med([x['first_visit'] for x in sv]))}, bare {ms(med([x['first_visit'] for x in bsv]))}."
-        ),
-    ]
-
-    def timeline(title, runs):
-        """The median cold run's requests and marks, in ms from intent."""
-        mid = sorted(runs, key=lambda r: r["from_intent"])[len(runs) // 2]
-        out = ["", f"{title} ({ms(mid['from_intent'])} from intent), in ms from intent:", "", "| Event | Start | End |", "|---|---|---|"]
-        for t in sorted(mid["timeline"], key=lambda t: t["start"]):
-            out.append(f"| fetch `{t['url']}` | {t['start']:.0f} | {t['end']:.0f} |")
-        return out + [
-            f"| click (Playwright: pointerenter, then click) | {mid['intent_to_click']:.0f} | |",
-            f"| worker's `ready` message (its boot took {mid['worker_boot_ms']:.0f} ms) | | {mid['ready_from_intent']:.0f} |",
-            f"| panel data-state done | | {mid['from_intent']:.0f} |",
-        ]
-
-    lines += ["", "## Where a cold run's time goes"]
-    lines += timeline("The median tensor page cold run", R["site"]["cold_runs"])
-    lines += [
-        "",
-        "The page fetches the NumPy wheel at the reader's first intent on a block the build marked as",
-        "needing it, while the worker boots Pyodide and minigrad's files (`ready`); the run then finds",
-        "that its chain imports NumPy and loads the wheel from those bytes (no second request), then runs.",
-    ]
-    lines += timeline("The median scalar page cold run", R["scalar"]["cold_runs"])
-    lines += [
-        "",
-        "Bare page, median of each stage (worker clock): "
-        + ", ".join(f"{k} {med([s[k] for s in R['bare']['stages']]):.0f} ms" for k in R["bare"]["stages"][0])
-        + f", then `import numpy` + print {med(R['bare']['import_numpy_and_print']):.0f} ms.",
-    ]
-    return "\n".join(lines) + "\n"
 
 
 def serve_on(conftest, site, port, served=None):

@@ -1,0 +1,26 @@
+"""The benchmarks' reports are rendered from their data: BROWSER.md is what
+benchmarks/browser_report.md.jinja makes of the committed browser.json, so the
+report's words can change without a run and its numbers never without one."""
+
+import json
+from pathlib import Path
+
+from module_at import module_at
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+BLOCKS_SECTION = "<!-- bench_blocks.py: begin -->"  # bench_blocks.py's own section, appended after
+
+
+def test_browser_md_is_the_template_rendered_from_browser_json():
+    report = module_at(BENCHMARKS / "browser_report.py", "browser_report")
+    data = json.loads((BENCHMARKS / "browser.json").read_text(encoding="utf-8"))
+    committed = (BENCHMARKS / "BROWSER.md").read_text(encoding="utf-8").split("\n" + BLOCKS_SECTION)[0]
+    assert report.render(data) == committed
+
+
+def test_a_missed_goal_says_so():
+    report = module_at(BENCHMARKS / "browser_report.py", "browser_report")
+    data = json.loads((BENCHMARKS / "browser.json").read_text(encoding="utf-8"))
+    data["results"]["site"]["warm"] = [x * 100 for x in data["results"]["site"]["warm"]]
+    line = next(row for row in report.render(data).splitlines() if row.startswith("| Warm Run of the tensor page's block"))
+    assert line.endswith("| <= 1.5x bare warm | **missed** |")
