@@ -8,9 +8,12 @@ classic script, `assets/minigrad/runner.js` in the built site, the name
 mkdocs.yml loads; then it minifies that and the other scripts loaded before
 a reader's intent (mystery.js, doctor-folder.js) in place. Together they are
 the page-load budget's largest part (tests/browser/test_runner.py); their
-comments say why the code is as it is and stay in the repository. Scripts
-loaded only once a reader asks for Python (worker.js, picture.js) are left as
-they are.
+comments say why the code is as it is and stay in the repository. The Python
+worker is bundled the same way from runner/worker/main.js into
+`assets/minigrad/worker.js`, a classic worker script (it loads Pyodide with
+importScripts); the page and the worker share runner/messages.js, the table
+of their messages. picture.js, loaded once a reader asks for a picture, is
+left as it is.
 """
 
 import subprocess
@@ -19,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 RUNNER = ROOT / "runner" / "main.js"
+WORKER = ROOT / "runner" / "worker" / "main.js"
 BEFORE_INTENT = ["mystery.js", "doctor-folder.js"]
 
 
@@ -39,7 +43,8 @@ def on_post_build(config):
     folder = Path(config["site_dir"]) / "assets" / "minigrad"
     if not folder.is_dir():
         return
-    esbuild(str(RUNNER), "--bundle", "--format=iife", "--target=es2020", "--minify", f"--outfile={folder / 'runner.js'}")
+    for entry, name in ((RUNNER, "runner.js"), (WORKER, "worker.js")):
+        esbuild(str(entry), "--bundle", "--format=iife", "--target=es2020", "--minify", f"--outfile={folder / name}")
     files = [str(folder / name) for name in BEFORE_INTENT if (folder / name).exists()]
     if files:
         esbuild(*files, "--minify", f"--outdir={folder}", "--allow-overwrite")

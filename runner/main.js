@@ -12,8 +12,9 @@ import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { labelSearchDialog } from "./patches.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
+import { TEXT } from "./text.js";
 
-window.minigradRunner = { runtime, showLinks, showEngineOutput }; // doctor-folder.js
+window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
 
 function enhance() {
   const content = document.querySelector(".md-content") || document.body;

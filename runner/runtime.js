@@ -1,3 +1,4 @@
+import { message } from "./messages.js";
 import { language } from "./text.js";
 import { settings } from "./settings.js";
 
@@ -9,7 +10,7 @@ const STOP_GRACE_MS = 1000;
 const STOP_UNWIND_MS = 3000;
 
 /* ---- the Python worker, one per visit --------------------------------
- * Runs wait in this queue, not in the worker's: the worker gets one run at a
+ * Its messages are runner/messages.js's table. Runs wait in this queue, not in the worker's: the worker gets one run at a
  * time, so Stop knows whose run it ends. Stop on a run that has not started
  * (Python still loading, or another run first) only takes it off the queue;
  * Stop on the running one interrupts it (cross-origin isolated) or
@@ -64,7 +65,7 @@ export class Runtime {
       for (const job of this.queue.splice(0)) job.resolve({ type: "done", id: job.id, failed: error.message });
     });
     const { indexURL, numpyURL, wheelURL, bundleURL, needsURL } = this.config;
-    worker.postMessage({ type: "boot", indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer: this.interrupt, stopHeard: this.heard });
+    worker.postMessage(message("boot", { indexURL, numpyURL, wheelURL, bundleURL, needsURL, interruptBuffer: this.interrupt, stopHeard: this.heard }));
     return ready;
   }
 
@@ -77,11 +78,11 @@ export class Runtime {
     if (this.numpyAsked) return;
     this.numpyAsked = true;
     const worker = this.worker;
-    worker.postMessage({ type: "numpy" }); // coming: loadPackage waits for these bytes
+    worker.postMessage(message("numpy")); // coming: loadPackage waits for these bytes
     fetch(this.config.wheelURL)
       .then((r) => (r.ok ? r.arrayBuffer() : null))
       .catch(() => null)
-      .then((bytes) => { if (this.worker === worker) worker.postMessage({ type: "numpy", bytes }, bytes ? [bytes] : []); });
+      .then((bytes) => { if (this.worker === worker) worker.postMessage(message("numpy", { bytes }), bytes ? [bytes] : []); });
   }
 
   /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
@@ -119,8 +120,8 @@ export class Runtime {
     for (const waiting of this.queue) this.phase(waiting, "waiting");
     // As JSON text: Python parses it anyway, and a string clones faster than objects.
     const { id, blocks, slug, picture, files } = job;
-    if (files) this.worker.postMessage({ type: "files", files });
-    this.worker.postMessage({ type: "run", id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) });
+    if (files) this.worker.postMessage(message("files", { files }));
+    this.worker.postMessage(message("run", { id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) }));
   }
 
   dispatch(m) {

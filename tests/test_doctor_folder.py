@@ -96,3 +96,20 @@ def test_a_module_that_fails_to_import_shows_the_learners_traceback_only(tmp_pat
     assert (code, out) == (2, "")
     assert f'File "{package}/nn.py"' in err and err.endswith("RuntimeError: half written\n")
     assert "minigrad/doctor" not in err and "importlib" not in err
+
+
+def test_the_page_s_folder_run_says_a_folder_without_an_engine_and_an_import_error_in_one_line(tmp_path, capsys):
+    """check_loaded_folder, the whole of what doctor-folder.js asks Python: the command line's words, no doctor frames."""
+    from minigrad.doctor import check_loaded_folder
+
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "readme.py").write_text("x = 1\n")
+    assert check_loaded_folder(str(tmp_path / "notes")) is None
+    out = capsys.readouterr().out
+    assert out.startswith("minigrad.doctor: ") and out.count("\n") == 1, out
+    package = learner_package(tmp_path / "broken")
+    (package / "tensor.py").write_text("import numpy as np\n\nclass Tensor:\n    def __init__(self, data):\n        1 / 0\n" + "raise ImportError('my typo')\n")
+    assert check_loaded_folder(str(package)) is None
+    out = capsys.readouterr().out
+    assert out.startswith("minigrad.doctor: ") and "my typo" in out and "minigrad/doctor/" not in out, out
+    assert check_loaded_folder(str(learner_package(tmp_path / "healthy"))).suspects == []

@@ -69,7 +69,10 @@ def test_no_hand_written_script_is_too_long_to_read(path):
     assert lines(path) <= FILE_BUDGET, f"{path.name} has {lines(path)} lines (more than {FILE_BUDGET}): split it by concept"
 
 
-PYTHON_IN_JS = re.compile(r"runPython(Async)?\(\s*[`\"']|= `\s*\n\s*(import|from|def) ")  # a literal handed to Python
+# A literal handed to Python, or a string that opens a Python statement beyond a call (a line of a
+# program kept in JavaScript): runPython("..."), a template of Python lines, "try:", "from x import y", ...
+PYTHON_IN_JS = re.compile(r"runPython(Async)?\(\s*[`\"']|= `\s*\n\s*(import|from|def) "
+                          r"|[`\"'](from [\w.]+ import |try:|except\b|def \w+\(|class \w+[(:]|with [\w.]+\(|for \w+ in )")
 
 
 def python_in_javascript(text):
@@ -86,3 +89,6 @@ def test_python_in_javascript_is_found_in_each_form():
     assert python_in_javascript("const PRELUDE = `\nimport json\n`;")
     assert python_in_javascript("py.runPython(`import sys`);") and python_in_javascript('py.runPythonAsync("x = 1")')
     assert not python_in_javascript("pyodide.runPython(code); py.pyimport('sys')")
+    assert python_in_javascript('const code = ["from minigrad.doctor import check_folder", "try:"].join("\\n");')
+    assert python_in_javascript("lines.push('except TargetError as e:');")
+    assert not python_in_javascript("const code = `import minigrad.doctor\\nminigrad.doctor.check_loaded_folder(${path})`;")

@@ -20,7 +20,7 @@ from .. import checks
 from ..checks.words import name as named
 from . import ranking, report, signatures
 from .evidence import crashed_only, examine
-from .loading import load_engine
+from .loading import ImportFailure, TargetError, load_engine
 
 
 class Diagnosis:
@@ -80,6 +80,19 @@ def check_folder(folder, lang=None, time_limit=3.0):
     return _report(load, lang, time_limit)
 
 
+def check_loaded_folder(folder, lang=None):
+    """`check_folder` as the page's "Load a folder" runs it (doctor-folder.js): a folder that holds
+    no engine, or whose code fails to import, is said in one line as the command line says it (with
+    the learner's own traceback), not raised through the doctor's frames."""
+    try:
+        return check_folder(folder, lang)
+    except TargetError as e:
+        print(f"minigrad.doctor: {e}")
+    except ImportFailure as e:
+        print(f"minigrad.doctor: {e}:\n{e.traceback}", end="")
+    return None
+
+
 def _report(load, lang, time_limit):
     """`load()` gives the parts and how to name them; what the engine prints, importing it included, is kept apart."""
     page = _page()
@@ -129,7 +142,7 @@ class _Bounded(io.StringIO):
 
 
 def _page():
-    """The site's `minigrad_page` module (registered by overrides/assets/minigrad/worker.js), or None."""
+    """The site's `minigrad_page` module (registered by runner/worker/main.js), or None."""
     try:
         import minigrad_page
     except ImportError:

@@ -181,7 +181,7 @@ def _picture_channel(pictures):
 
 
 def _page_channel(lang):
-    """The worker's `minigrad_page` (overrides/assets/minigrad/worker.js), where there is none: the
+    """The worker's `minigrad_page` (runner/worker/main.js), where there is none: the
     page's language(), and links() and progress() that show nothing, since no page is there to show them."""
     if lang is None:
         return contextlib.nullcontext()

@@ -1,4 +1,4 @@
-"""The browser worker's Python side: worker.js imports this once Pyodide starts.
+"""The browser worker's Python side: runner/worker/main.js imports this once Pyodide starts.
 
 worker.js keeps what only JavaScript can do (messages, fetches, the interrupt
 buffer); everything it asks of Python is here, so it is linted, counted and

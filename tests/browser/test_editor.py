@@ -31,6 +31,12 @@ def open_editor(page, index):
     return content
 
 
+def open_at_the_end(page, index):
+    """The editor open, the cursor after the block's last character: where a reader adds a line."""
+    open_editor(page, index)
+    page.keyboard.press("ControlOrMeta+End")
+
+
 def page_box(locator):
     """Where an element sits on the page (not the viewport: focus scrolls)."""
     return locator.evaluate("(e) => { const r = e.getBoundingClientRect(); return {y: r.top + scrollY, height: r.height}; }")
@@ -83,8 +89,7 @@ def test_text_selected_before_the_editor_loads_stays_selected(page, site_url, wa
 
 def test_enter_after_a_colon_indents_and_tab_indents(page, site_url, watch):
     page.goto(site_url + DERIVATIVES)
-    open_editor(page, 0)
-    page.keyboard.press("ControlOrMeta+End")
+    open_at_the_end(page, 0)
     page.keyboard.press("Enter")
     page.keyboard.type("if x:")
     page.keyboard.press("Enter")
@@ -139,8 +144,7 @@ def test_highlighting_follows_typing_in_the_themes_colours(page, site_url, watch
 
 def test_an_edit_survives_navigating_away_and_back(page, site_url, watch):
     page.goto(site_url + DERIVATIVES)
-    open_editor(page, 0)
-    page.keyboard.press("ControlOrMeta+End")
+    open_at_the_end(page, 0)
     page.keyboard.type("\nprint('kept')")
     edited = text_of(page, 0)
     page.evaluate("window.__marker = 'same document'")
@@ -158,8 +162,7 @@ def test_an_edit_survives_navigating_away_and_back(page, site_url, watch):
 def test_reset_restores_the_pages_code_and_turns_the_break_off(page, site_url, watch):
     page.goto(site_url + "breaks/skip-unbroadcast/")
     original = text_of(page, 0)
-    open_editor(page, 0)
-    page.keyboard.press("ControlOrMeta+End")
+    open_at_the_end(page, 0)
     page.keyboard.type("\nprint('mine')")
     assert text_of(page, 0) != original
     panel = page.locator(".mg-runner").nth(0)
@@ -182,8 +185,7 @@ def test_ctrl_enter_runs_the_edited_code(page, site_url, watch):
     page.goto(site_url + DERIVATIVES)
     panel = page.locator(".mg-runner").nth(0)
     shown = block(page, 0).locator("xpath=following-sibling::div[contains(@class,'output')]").first.inner_text()
-    open_editor(page, 0)
-    page.keyboard.press("ControlOrMeta+End")
+    open_at_the_end(page, 0)
     page.keyboard.type("\nprint('edited', f(4))")
     page.keyboard.press("ControlOrMeta+Enter")
     expect(panel).to_have_attribute("data-state", re.compile("done|error"), timeout=COLD)

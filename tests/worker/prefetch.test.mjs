@@ -1,34 +1,38 @@
-// worker.js's early NumPy wheel, in Node with the browser's globals stubbed:
-// loadPackage's fetch of the wheel gets the prefetched bytes only when they are
-// the wheel's (its URL; by name, the sha256 pyodide-lock.json gives), else a
-// real request goes out, which reports what is wrong. And the download's bytes
-// are counted without replacing fetch's own response.
+// The worker's early NumPy wheel (runner/worker/downloads.js), in Node with a stub
+// for the worker's scope: loadPackage's fetch of the wheel gets the prefetched
+// bytes only when they are the wheel's (its URL; by name, the sha256
+// pyodide-lock.json gives), else a real request goes out, which reports what is
+// wrong. And the download's bytes are counted without replacing fetch's own
+// response. The module is bundled with the site's own esbuild, as the build does.
 //
 //   node --test tests/worker/prefetch.test.mjs   (tests/test_worker_prefetch.py runs it)
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import vm from "node:vm";
+import { buildSync } from "esbuild";
 
-const WORKER = new URL("../../overrides/assets/minigrad/worker.js", import.meta.url);
+const ENTRY = new URL("../../runner/worker/downloads.js", import.meta.url).pathname;
 const WHEEL = "http://127.0.0.1:1/_minigrad/pyodide/numpy.whl";
+const bundled = buildSync({ entryPoints: [ENTRY], bundle: true, format: "esm", write: false }).outputFiles[0].text;
+const { downloads } = await import("data:text/javascript;base64," + Buffer.from(bundled).toString("base64"));
 
 function workerWith(bytes) {
   const requests = [];
-  const context = { postMessage() {}, importScripts() {}, performance, Response, URL, crypto, btoa };
-  context.self = context;
-  context.fetch = async (url) => {
+  const posted = [];
+  const scope = { postMessage: (m) => posted.push(m), performance, crypto };
+  scope.fetch = async (url) => {
     requests.push(String(url));
-    context.lastResponse = new Response("from the network", { status: 200, headers: { "content-length": "16" } });
-    return context.lastResponse;
+    scope.lastResponse = new Response("from the network", { status: 200, headers: { "content-length": "16" } });
+    return scope.lastResponse;
   };
-  vm.createContext(context);
-  vm.runInContext(readFileSync(WORKER, "utf-8"), context);
-  context.bytes = bytes;
-  vm.runInContext(`wheelURL = ${JSON.stringify(WHEEL)}; numpyEarly = Promise.resolve(bytes);`, context);
-  return { fetch: (...args) => context.self.fetch(...args), requests, context };
+  const fetched = downloads(scope);
+  fetched.expectWheel(WHEEL);
+  if (bytes !== undefined) {
+    fetched.numpyMessage({}); // the page: the wheel is coming
+    fetched.numpyMessage({ bytes }); // and here are its bytes (null: its fetch failed)
+  }
+  return { fetch: (...args) => scope.fetch(...args), requests, posted, scope, fetched };
 }
 
 const bytes = new TextEncoder().encode("a wheel's bytes").buffer;
@@ -52,11 +56,10 @@ test("by name, the early bytes must match pyodide-lock.json's sha256", async () 
 });
 
 test("the page's two messages: the wheel is coming (loadPackage waits), then its bytes", async () => {
-  const worker = workerWith(null);
-  vm.runInContext("numpyEarly = null;", worker.context);
-  worker.context.onmessage({ data: { type: "numpy" } });
+  const worker = workerWith(undefined);
+  worker.fetched.numpyMessage({});
   const asked = worker.fetch(new URL(WHEEL)); // asked before the bytes are here
-  worker.context.onmessage({ data: { type: "numpy", bytes } });
+  worker.fetched.numpyMessage({ bytes });
   assert.equal(await (await asked).text(), "a wheel's bytes");
   assert.deepEqual(worker.requests, []);
 });
@@ -71,12 +74,22 @@ test("another URL, or an early fetch that failed, goes to the network", async ()
 
 test("while Python downloads, the bytes are counted on a clone and fetch's own response goes back", async () => {
   // V8 caches compiled wasm only for a fetch's own response, not for a rebuilt one.
-  const worker = workerWith(null);
-  vm.runInContext('numpyEarly = null; track("download");', worker.context);
+  const worker = workerWith(undefined);
+  worker.fetched.track("download");
   const response = await worker.fetch(new URL("http://127.0.0.1:1/_minigrad/pyodide/pyodide.asm.wasm"));
-  assert.equal(response, worker.context.lastResponse);
+  assert.equal(response, worker.scope.lastResponse);
   assert.equal(await response.text(), "from the network");
   await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.equal(vm.runInContext("download.loaded", worker.context), 16);
-  assert.equal(vm.runInContext("download.open", worker.context), 0);
+  assert.equal(worker.fetched.download.loaded, 16);
+  assert.equal(worker.fetched.download.open, 0);
+  assert.deepEqual(worker.posted.map((m) => m.stage), ["download", "start"]); // messages.js's "progress", as the page reads it
+});
+
+test("a message the table does not list is refused, on either side", async () => {
+  const { message } = await import("data:text/javascript;base64," + Buffer.from(
+    buildSync({ entryPoints: [new URL("../../runner/messages.js", import.meta.url).pathname], bundle: true, format: "esm", write: false }).outputFiles[0].text,
+  ).toString("base64"));
+  assert.deepEqual(message("stream", { id: 1, stream: "stdout", text: "x" }), { type: "stream", id: 1, stream: "stdout", text: "x" });
+  assert.throws(() => message("streem", {}), /no message of type "streem"/);
+  assert.throws(() => message("run", { id: 1, chian: "[]" }), /a "run" message has no field chian/);
 });

@@ -19,22 +19,18 @@
 
   const LEARNER = "/home/pyodide/learner/";
   const SKIPPED = /^(\..+|__pycache__|site-packages|node_modules)$/; // folders never read
+  // This zone's own words; Python's loading, stopping and failing are the runner's (runner/text.js),
+  // said alike under every block.
   const TEXT = {
     en: {
-      loading: "Loading Python…", waiting: "Waiting for the run before…", running: "Checking…",
-      download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
-      reading: (n) => `Reading ${n} files…`, done: "Done", error: "Raised an error", stopped: "Stopped",
-      restarting: "Stopped; Python restarts on the next run", failed: "Python could not start: ",
+      running: "Checking…", reading: (n) => `Reading ${n} files…`,
       none: "No .py files there: choose the folder that holds your scalar.py, tensor.py, nn.py…",
       tooMany: (max) => `More than ${max} .py files: choose your package's folder, not a whole project.`,
       tooBig: (mb) => `Its .py files are more than ${mb} MB in all: choose your package's folder.`,
       truncated: "\n[output truncated]\n",
     },
     es: {
-      loading: "Cargando Python…", waiting: "Esperando a la ejecución anterior…", running: "Revisando…",
-      download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
-      reading: (n) => `Leyendo ${n} archivos…`, done: "Listo", error: "Lanzó un error", stopped: "Detenido",
-      restarting: "Detenido; Python se reinicia en la próxima ejecución", failed: "Python no pudo arrancar: ",
+      running: "Revisando…", reading: (n) => `Leyendo ${n} archivos…`,
       none: "No hay archivos .py: elige la carpeta que tiene tu scalar.py, tensor.py, nn.py…",
       tooMany: (max) => `Más de ${max} archivos .py: elige la carpeta de tu paquete, no un proyecto entero.`,
       tooBig: (mb) => `Sus archivos .py pasan de ${mb} MB en total: elige la carpeta de tu paquete.`,
@@ -94,7 +90,7 @@
   /* ---- one folder, checked -------------------------------------------------- */
 
   function setup(zone) {
-    const t = TEXT[language()];
+    const t = { ...runner().TEXT[language()], ...TEXT[language()] }; // runner.js ran first: it is in every page's scripts
     const button = zone.querySelector(".mg-folder-zone");
     const input = zone.querySelector(".mg-folder-input");
     const panel = zone.querySelector(".mg-folder-run");
@@ -133,17 +129,8 @@
       const files = await Promise.all(found.map(async ({ path, file }) => ({ path, text: await file.text() })));
       const tops = new Set(files.map((f) => f.path.split("/")[0]));
       const one = tops.size === 1 && files[0].path.includes("/") ? [...tops][0] : ""; // one folder: that one
-      const code = [
-        "from minigrad.doctor import check_folder",
-        "from minigrad.doctor.loading import ImportFailure, TargetError",
-        "",
-        "try:",
-        `    check_folder(${JSON.stringify(LEARNER + one)})`,
-        "except TargetError as e:  # as the command line says it",
-        '    print(f"minigrad.doctor: {e}")',
-        "except ImportFailure as e:",
-        '    print(f"minigrad.doctor: {e}:\\n{e.traceback}", end="")',
-      ].join("\n");
+      // The run is one call; what it does is Python's (minigrad.doctor.check_loaded_folder).
+      const code = `import minigrad.doctor\nminigrad.doctor.check_loaded_folder(${JSON.stringify(LEARNER + one)})`;
       const handlers = {
         stream: (m) => write(m.stream, m.text),
         links: (m) => runner().showLinks(panel, m.links),
