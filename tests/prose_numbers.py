@@ -46,6 +46,10 @@ It is *covered* when the page's own blocks state it:
    or such a bracketed part of a span, is a quoted vector: its numbers, in
    order, must be a run of one block's numbers, each to its places, or all
    of them are uncovered (one wrong element makes the whole quote wrong).
+   A span of words and numbers that an output prints with other numbers
+   (`step 63: loss 0.0385` where a block prints `step 63: loss 0.0384`) is
+   a quote gone wrong: its numbers are uncovered together, however many of
+   them are printed elsewhere on the page.
 
 A claim that no block prints goes in a *claims block*: a `{.python .claims}`
 block and its output in a folded note, `<details class="note" markdown>` with
@@ -195,7 +199,8 @@ class Stated:
     printed: list = field(default_factory=list)  # [Number]
     written: list = field(default_factory=list)
     names: dict = field(default_factory=dict)  # label -> [(Number, printed?)]
-    texts: list = field(default_factory=list)  # every block's text, spaces squeezed, for rule 5
+    texts: list = field(default_factory=list)  # every block's text (code without comments), for rule 5
+    printed_texts: list = field(default_factory=list)  # every output's, as printed, for a misquoted output line (rule 5)
     sequences: list = field(default_factory=list)  # every block's numbers in order, for a quoted vector (rule 5)
 
 
@@ -223,7 +228,9 @@ def block_numbers(text, printed, stated):
         for match in _GROUPED.finditer(line):  # `10 000` as the pages write it (its parts are read above too)
             value = Decimal(re.sub(_SPACE, "", match.group(0)))
             (stated.printed if printed else stated.written).append(Number(match.group(0), value, 0))
-    stated.texts.append(_squeeze(text))
+    stated.texts.append(text)
+    if printed:
+        stated.printed_texts.append(text)
     stated.sequences.append([_number(m) for m in BLOCK_NUMERAL.finditer(text)])
 
 
@@ -241,7 +248,7 @@ def _written_in(code):
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        return tuple(float(m.group(0)) for m in BLOCK_NUMERAL.finditer(code)), _squeeze(code), code
+        return tuple(float(m.group(0)) for m in BLOCK_NUMERAL.finditer(code)), code, code
     values, previous = [], None
     for token in tokens:
         if token.type == tokenize.NUMBER and not token.string.endswith(("j", "J")):
@@ -251,7 +258,7 @@ def _written_in(code):
         if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
             previous = token
     without_comments = tokenize.untokenize(t for t in tokens if t.type != tokenize.COMMENT)
-    return tuple(values), _squeeze(without_comments), without_comments
+    return tuple(values), without_comments, without_comments
 
 
 def _diff_code(diff):
@@ -571,13 +578,33 @@ def quotes_vector(numbers, stated):
 
 
 def _quotes(span, texts):
-    """Rule 4: a span with a name or a word in it, found in a block as a whole (not `x.grad=1` in `x.grad=12`)."""
+    """Rule 5: a span with a name or a word in it, found in a block as a whole, spaces aside
+    (`x.grad=1` quotes `x.grad = 1`, not `x.grad = 12` nor `w.x.grad = 1`), each end at a
+    boundary of the block's own text."""
     if not re.search(r"[A-Za-z_]", span):
         return False  # a bare numeral, a shape: its numbers go through rules 1-3
     head = r"(?<![\w.])" if re.match(r"[\w.]", span) else ""
     tail = r"(?![\w]|\.\d)" if re.search(r"\w$", span) else ""
-    pattern = re.compile(head + re.escape(span) + tail)
+    pattern = re.compile(head + r"\s*".join(map(re.escape, span)) + tail)
     return any(pattern.search(text) for text in texts)
+
+
+_SPAN_NUMERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w])")
+
+
+def _misquotes(span, texts):
+    """A span that is an output's words with other numbers (`step 63: loss 0.0385` where a block
+    prints `step 63: loss 0.0384`; a span of words and spaces, as an output line is, not a call
+    such as `sum(axis=1)`): a quote gone wrong. Its numbers are then uncovered together, however
+    many of them are printed elsewhere."""
+    span = span.strip()
+    parts = _SPAN_NUMERAL.split(span)
+    if len(parts) < 2 or " " not in span or len(re.findall(r"[A-Za-z]{2,}", "".join(parts))) < 2:
+        return False  # no number, or fewer than two words to place it by: `x = 20` states a value, it quotes nothing
+    words = [r"\s+".join(map(re.escape, part.split())) + (r"\s*" if part[-1:].isspace() else "") for part in parts]
+    words = [(r"\s*" if part[:1].isspace() else "") + w for part, w in zip(parts, words)]
+    skeleton = re.compile(_SPAN_NUMERAL.pattern.join(words))
+    return any(skeleton.search(text) for text in texts)
 
 
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s#]+\.md)(?:#[^)\s]*)?\)")
@@ -631,7 +658,9 @@ def scan(path, text=None):
         code = []  # (start, end, quoted: True/False, or None when rule 5 does not apply) per inline code span
         for m in _CODE_SPAN.finditer(joined):
             vector = vector_of(m.group(1))
-            quoted = quotes_vector(vector, stated) if vector else (_quotes(_squeeze(m.group(1)), stated.texts) or None)
+            squeezed = _squeeze(m.group(1))
+            quoted = quotes_vector(vector, stated) if vector else (
+                _quotes(squeezed, stated.texts) or (False if _misquotes(m.group(1), stated.printed_texts) else None))
             code.append((m.start(1), m.end(1), quoted))
             if quoted is None:  # `eval:  [2. 4. 6. 8.]` not found whole: its vector must still be a block's
                 for part in _BRACKETED.finditer(m.group(1)):

@@ -101,6 +101,10 @@ PLANTED = [
     # a number word, and a percentage, in Spanish
     ("theory/07-testing-autograd.es.md", "para los casos de los diagnósticos", "para veinte casos", "veinte"),
     ("breaks/adamw-decay-in-the-gradient.es.md", "en torno al 0.1 % por paso", "en torno al 0.2 % por paso", "0.2 %"),
+    # a quoted output line with one number off, though that number is printed on the next line
+    ("breaks/bce-log-of-sigmoid.md", "`step 63: loss 0.0384  largest logit 36.7`", "`step 63: loss 0.0384  largest logit 36.8`",
+     "step 63: loss 0.0384  largest logit 36.8"),
+    ("breaks/clip-grad-norm-per-tensor.es.md", "`returned norm: 50.0001`", "`returned norm: 50.001`", "returned norm: 50.001"),
 ]
 
 
@@ -169,6 +173,15 @@ def test_a_quoted_vector_stands_or_falls_whole():
     vector = lambda text: pn.quotes_vector(pn.vector_of(text), s)  # noqa: E731
     assert vector("[0.09, 0.2447, -0.3348]") and vector("[0.09 0.245]") and vector("[1, 2, 4, 7]")
     assert not vector("[0.09, 0.2447, -0.3349]") and not vector("[1, 2, 7, 4]") and not vector("[2, 4, 7, 8]")
+
+
+def test_a_quote_is_found_spaces_aside_and_ends_at_the_block_s_own_boundaries():
+    """Rule 5 reads the block's text as it is: a quoted line ends where the block's line does."""
+    texts = ["step 64: loss nan  largest logit 36.8\nreturned norm: 50.0001\nw.grad: [[0.6 0.8]]", "x.grad = 12"]
+    assert pn._quotes("largestlogit36.8", texts) and pn._quotes("returnednorm:50.0001", texts)
+    assert not pn._quotes("x.grad=1", texts) and not pn._quotes("grad:[[0.6", ["ww.grad: [[0.6"])
+    assert pn._misquotes("largest logit 36.9", texts) and not pn._misquotes("x = 20", ["x = 2"])
+    assert not pn._misquotes("sum(axis=1)", ["sum(axis=0)"])  # a call, not an output line
 
 
 def test_a_comment_or_a_string_in_the_code_states_nothing():
