@@ -106,12 +106,15 @@ class _ValueAccess:
 
 class _TensorAccess:
     def zero_grad(self, x):
-        x.grad = np.zeros(self.shape(x))  # zeros, not None: an engine may `+=` into it
+        # Cleared as the engine keeps it: an array's zeros (an engine may `+=` into it), else None
+        # (an engine that starts from None, as PyTorch does, would add its Tensor to our array).
+        x.grad = np.zeros(self.shape(x)) if isinstance(getattr(x, "grad", None), np.ndarray) else None
         if isinstance(x, Tensor):
             x.requires_grad = True  # gradcheck asks for every input's gradient
 
     def grad(self, x):
-        return np.zeros(self.shape(x)) if x.grad is None else np.asarray(x.grad)
+        """As an array, whether the engine keeps its gradients as arrays or as Tensors (PyTorch's way)."""
+        return np.zeros(self.shape(x)) if x.grad is None else np.asarray(getattr(x.grad, "data", x.grad))
 
     def shape(self, x):
         return np.shape(x.data)

@@ -577,7 +577,7 @@ def quotes_vector(numbers, stated):
     return False
 
 
-def _quotes(span, texts):
+def quotes_a_block(span, texts):
     """Rule 5: a span with a name or a word in it, found in a block as a whole, spaces aside
     (`x.grad=1` quotes `x.grad = 1`, not `x.grad = 12` nor `w.x.grad = 1`), each end at a
     boundary of the block's own text."""
@@ -592,7 +592,7 @@ def _quotes(span, texts):
 _SPAN_NUMERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w])")
 
 
-def _misquotes(span, texts):
+def misquotes(span, texts):
     """A span that is an output's words with other numbers (`step 63: loss 0.0385` where a block
     prints `step 63: loss 0.0384`; a span of words and spaces, as an output line is, not a call
     such as `sum(axis=1)`): a quote gone wrong. Its numbers are then uncovered together, however
@@ -660,7 +660,7 @@ def scan(path, text=None):
             vector = vector_of(m.group(1))
             squeezed = _squeeze(m.group(1))
             quoted = quotes_vector(vector, stated) if vector else (
-                _quotes(squeezed, stated.texts) or (False if _misquotes(m.group(1), stated.printed_texts) else None))
+                quotes_a_block(squeezed, stated.texts) or (False if misquotes(m.group(1), stated.printed_texts) else None))
             code.append((m.start(1), m.end(1), quoted))
             if quoted is None:  # `eval:  [2. 4. 6. 8.]` not found whole: its vector must still be a block's
                 for part in _BRACKETED.finditer(m.group(1)):

@@ -18,7 +18,7 @@ ENGINE = ["__init__.py", "scalar.py", "graph.py", "tensor.py", "functional.py", 
 BUDGETS = {  # part: (its files, its budget in lines of code)
     "the engine (what the breaks patch)": ([PACKAGE / n for n in ENGINE], 690),
     "the checks (minigrad/checks/)": (sorted((PACKAGE / "checks").rglob("*.py")), 800),
-    "the doctor (minigrad/doctor/)": (sorted((PACKAGE / "doctor").rglob("*.py")), 540),
+    "the doctor (minigrad/doctor/)": (sorted((PACKAGE / "doctor").rglob("*.py")), 570),
     "the breaks machinery (minigrad/breaks/)": (sorted((PACKAGE / "breaks").rglob("*.py")), 420),
     "the site's runner (minigrad/runner/)": (sorted((PACKAGE / "runner").rglob("*.py")), 360),
     "pictures (minigrad/viz.py)": ([PACKAGE / "viz.py"], 135),

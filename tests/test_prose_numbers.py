@@ -178,10 +178,10 @@ def test_a_quoted_vector_stands_or_falls_whole():
 def test_a_quote_is_found_spaces_aside_and_ends_at_the_block_s_own_boundaries():
     """Rule 5 reads the block's text as it is: a quoted line ends where the block's line does."""
     texts = ["step 64: loss nan  largest logit 36.8\nreturned norm: 50.0001\nw.grad: [[0.6 0.8]]", "x.grad = 12"]
-    assert pn._quotes("largestlogit36.8", texts) and pn._quotes("returnednorm:50.0001", texts)
-    assert not pn._quotes("x.grad=1", texts) and not pn._quotes("grad:[[0.6", ["ww.grad: [[0.6"])
-    assert pn._misquotes("largest logit 36.9", texts) and not pn._misquotes("x = 20", ["x = 2"])
-    assert not pn._misquotes("sum(axis=1)", ["sum(axis=0)"])  # a call, not an output line
+    assert pn.quotes_a_block("largestlogit36.8", texts) and pn.quotes_a_block("returnednorm:50.0001", texts)
+    assert not pn.quotes_a_block("x.grad=1", texts) and not pn.quotes_a_block("grad:[[0.6", ["ww.grad: [[0.6"])
+    assert pn.misquotes("largest logit 36.9", texts) and not pn.misquotes("x = 20", ["x = 2"])
+    assert not pn.misquotes("sum(axis=1)", ["sum(axis=0)"])  # a call, not an output line
 
 
 def test_a_comment_or_a_string_in_the_code_states_nothing():

@@ -106,6 +106,13 @@ class Engine:
             return np.asarray(t, dtype=float)
         return np.asarray(t.data, dtype=float)
 
+    def single_precision(self, t):
+        """Whether the engine keeps `t` in float32 or less (PyTorch's default, and many learners'):
+        its numbers are then compared with torch's at that precision, not at float64's."""
+        raw = t if isinstance(t, np.ndarray) else getattr(t, "data", t)
+        dtype = getattr(raw, "dtype", None)
+        return dtype is not None and np.issubdtype(dtype, np.floating) and dtype.itemsize < 8
+
     def number(self, t):
         return float(self.values(t).reshape(()))
 
@@ -134,12 +141,23 @@ class Engine:
             names = inspect.signature(method).parameters
         except (TypeError, ValueError):
             names = {}
-        kwargs = {}
+        args, kwargs = [], {}
         if axis is not None:
-            kwargs["dim" if "dim" in names and "axis" not in names else "axis"] = axis
+            spelled = [n for n in ("axis", "dim", "axes") if n in names]
+            if spelled or not names:
+                kwargs[spelled[0] if spelled else "axis"] = axis
+            else:  # another name (`ax`, `along`): the first parameter, where NumPy and torch both put it
+                args.append(axis)
         if keepdims:
             kwargs["keepdim" if "keepdim" in names and "keepdims" not in names else "keepdims"] = True
-        return method(**kwargs)
+        result = method(*args, **kwargs)
+        if op == "max" and axis is not None:  # torch's max(dim) is (values, indices), named or not
+            named = getattr(result, "values", None)
+            if named is not None and not callable(named):
+                return named
+            if isinstance(result, tuple) and len(result) == 2:
+                return result[0]
+        return result
 
     def total(self, t):
         """t reduced to one element: `.sum()`, or `@` with ones when the engine has no sum."""

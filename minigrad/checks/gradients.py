@@ -66,7 +66,10 @@ def finite_differences(engine):
 def _tensor_gradcheck(m, shapes, f):
     leaves = [m.leaf(a) for a in random_inputs(shapes)]
     weight = m.tensor(weight_array(m.values(f(m, *leaves)).shape))
-    return gradcheck(lambda *xs: m.total(f(m, *xs) * weight), *leaves)
+    # In float32 a step of 1e-6 is lost in rounding: a larger step and a looser bound, which the
+    # breaks' errors (a factor, a sign, a missing term) still exceed many times over.
+    steps = {"eps": 1e-3, "atol": 1e-3, "rtol": 2e-2} if m.single_precision(leaves[0]) else {}
+    return gradcheck(lambda *xs: m.total(f(m, *xs) * weight), *leaves, **steps)
 
 
 DIAMOND = "diamond (a*b + c) * (a - c) at 2, 3, 4"

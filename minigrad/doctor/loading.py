@@ -2,7 +2,8 @@
 
 `load_engine(folder, ...)` finds the parts in a learner's package folder:
 `Value` in scalar.py, engine.py or value.py, `Tensor` in tensor.py, and the
-modules nn.py, optim.py and functional.py, each optional; a target of its own
+modules nn.py, optim.py and functional.py (or packages nn/, optim/, functional/,
+as torch.nn is one), each optional; a target of its own
 (`path/to/file.py:Class` or `dotted.module:Class` for a class,
 `path/to/file.py` or `dotted.module` for a module) names or overrides a part.
 A file inside a package (a directory with `__init__.py`) is imported as part of
@@ -16,6 +17,7 @@ file that fails to import shows the learner's own traceback (`ImportFailure`).
 import importlib
 import importlib.util
 import sys
+import types
 from pathlib import Path
 
 from ..checks.registry import engine_frames
@@ -57,7 +59,8 @@ def _from_folder(folder):
         raise TargetError(f"no such folder: {folder}")
     folder = _the_package_in(folder)
     stems = [*(s for stems in CLASSES.values() for s in stems), *MODULES]
-    present = [s for s in stems if (folder / f"{s}.py").is_file()]
+    files = {s: _file_of(folder, s) for s in stems}
+    present = [s for s in stems if files[s]]
     if not present:
         raise TargetError(f"{folder} has none of {', '.join(s + '.py' for s in stems)}")
     load = _in_package if (folder / "__init__.py").is_file() else _by_plain_name(folder, present)
@@ -66,15 +69,50 @@ def _from_folder(folder):
         for stem in (s for s in candidates if s in present):
             module = load(folder, stem)
             if isinstance(getattr(module, part, None), type):
-                found[part] = (getattr(module, part), f"{folder / stem}.py:{part}")
+                found[part] = (getattr(module, part), f"{files[stem]}:{part}")
                 break
     for stem in (s for s in MODULES if s in present):
-        found[stem] = (load(folder, stem), f"{folder / stem}.py")
+        found[stem] = (load(folder, stem), str(files[stem].parent if files[stem].name == "__init__.py" else files[stem]))
+    return _with_nn_functional(found)
+
+
+def _with_nn_functional(found):
+    """PyTorch's layout: the losses in `nn.functional`. Without a functional.py, that is the
+    functional part; beside one, names it lacks are looked up there."""
+    nn = found.get("nn", (None, ""))[0]
+    inner = getattr(nn, "functional", None)
+    if not isinstance(inner, types.ModuleType):
+        return found
+    if "functional" not in found:
+        found["functional"] = (inner, getattr(inner, "__file__", None) or f"{found['nn'][1]}.functional")
+    elif found["functional"][0] is not inner:
+        outer, where = found["functional"]
+        found["functional"] = (Layered(outer, inner), f"{where}, then {getattr(inner, '__file__', None) or 'nn.functional'}")
     return found
 
 
+class Layered:
+    """Two modules read as one: a name from the first, else from the second."""
+
+    def __init__(self, first, second):
+        self._modules = (first, second)
+
+    def __getattr__(self, name):
+        for module in self._modules:
+            if hasattr(module, name):
+                return getattr(module, name)
+        raise AttributeError(name)
+
+
+def _file_of(folder, stem):
+    """`stem.py`, or for nn, optim and functional a package `stem/` too (`nn/__init__.py`, as
+    PyTorch lays out torch.nn and torch.optim); None when the folder has neither."""
+    candidates = [folder / f"{stem}.py"] + ([folder / stem / "__init__.py"] if stem in MODULES else [])
+    return next((path for path in candidates if path.is_file()), None)
+
+
 def _in_package(folder, stem):
-    return load_module(str(folder / f"{stem}.py"))
+    return load_module(str(_file_of(folder, stem)))
 
 
 def _by_plain_name(folder, stems):
@@ -97,7 +135,7 @@ def _by_plain_name(folder, stems):
 
 def _the_package_in(folder):
     """`src/` for `src/minigrad/`: a folder holding exactly one package is taken to mean it."""
-    if any((folder / f"{s}.py").is_file() for s in ("scalar", "engine", "value", "tensor", *MODULES)):
+    if any(_file_of(folder, s) for s in ("scalar", "engine", "value", "tensor", *MODULES)):
         return folder
     packages = [d for d in folder.iterdir() if d.is_dir() and (d / "__init__.py").is_file()]
     return packages[0] if len(packages) == 1 else folder

@@ -1,0 +1,59 @@
+"""The doctor on an engine laid out and typed as PyTorch is: float32 by default, the layers in a
+package `nn/` with the losses in `nn/functional.py`, the optimizers in `optim/`, and a sum named
+`sum(axes=...)` (nptorch, windshadow233/autograd-with-numpy, spells it so).
+
+The engine is the `functions` learner style (tests/learner_engines) moved into that layout and
+turned to float32, healthy and with a catalogue bug planted by its diff first. Float32 is
+compared at float32's precision (not reported as torch mismatches), the parts are found where
+torch keeps them, and a planted bug is still named first."""
+
+import re
+
+import pytest
+
+from minigrad.doctor import check_folder
+from minigrad.doctor.loading import load_engine
+from tests.learner_engines.harness import package_copy
+
+PLANTED = ["sum-forgets-reduced-axis", "skip-unbroadcast", "overwrite-grad", "batchnorm-without-eps", "sgd-sign-flipped"]
+
+
+def torch_layout(root, slug=None):
+    package = package_copy("functions", root, slug)
+    tensor = package / "tensor.py"
+    text = tensor.read_text(encoding="utf-8").replace("np.float64", "np.float32")
+    text = re.sub(r"def sum\(self, axis=None", "def sum(self, axes=None", text).replace(
+        "return Sum.apply(self, axis=axis,", "return Sum.apply(self, axis=axes,")
+    tensor.write_text(text, encoding="utf-8")
+    (package / "nn").mkdir()
+    (package / "optim").mkdir()
+    for source, target in (("nn.py", "nn/__init__.py"), ("functional.py", "nn/functional.py"), ("optim.py", "optim/__init__.py")):
+        moved = (package / source).read_text(encoding="utf-8").replace("from .tensor import", "from ..tensor import")
+        (package / target).write_text(moved, encoding="utf-8")
+        (package / source).unlink()
+    (package / "nn" / "__init__.py").write_text((package / "nn" / "__init__.py").read_text(encoding="utf-8") + "\nfrom . import functional\n")
+    init = package / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace("from . import functional, nn, optim", "from . import nn, optim"))
+    return package
+
+
+def test_the_parts_are_found_where_torch_keeps_them(tmp_path):
+    package = torch_layout(tmp_path)
+    parts, where = load_engine(package)
+    assert set(parts) == {"Tensor", "nn", "optim", "functional"}
+    assert where["nn"] == str(package / "nn") and where["functional"].endswith("nn/functional.py")
+    assert parts["Tensor"](1.0).data.dtype.name == "float32"
+
+
+def test_a_healthy_float32_engine_is_not_caught(tmp_path, capsys):
+    diagnosis = check_folder(torch_layout(tmp_path))
+    report = capsys.readouterr().out
+    assert not diagnosis.caught and not diagnosis.crashed, report
+    assert "does not fit your engine" not in report, report  # sum(axes=) and the rest are reached
+
+
+@pytest.mark.parametrize("slug", PLANTED)
+def test_a_bug_planted_in_it_is_named_first(slug, tmp_path, capsys):
+    diagnosis = check_folder(torch_layout(tmp_path, slug))
+    capsys.readouterr()
+    assert diagnosis.suspects and diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
