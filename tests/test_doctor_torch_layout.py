@@ -1,6 +1,7 @@
 """The doctor on an engine laid out and typed as PyTorch is: float32 by default, the layers in a
-package `nn/` with the losses in `nn/functional.py`, the optimizers in `optim/`, and a sum named
-`sum(axes=...)` (nptorch, windshadow233/autograd-with-numpy, spells it so).
+package `nn/` with the losses in `nn/functional.py`, the optimizers in `optim/`, a softmax that
+requires its `dim`, and a sum named `sum(axes=...)` (nptorch, windshadow233/autograd-with-numpy,
+spells it so).
 
 The engine is the `functions` learner style (tests/learner_engines) moved into that layout and
 turned to float32, healthy and with a catalogue bug planted by its diff first. Float32 is
@@ -15,7 +16,8 @@ from minigrad.doctor import check_folder
 from minigrad.doctor.loading import load_engine
 from tests.learner_engines.harness import package_copy
 
-PLANTED = ["sum-forgets-reduced-axis", "skip-unbroadcast", "overwrite-grad", "batchnorm-without-eps", "sgd-sign-flipped"]
+PLANTED = ["sum-forgets-reduced-axis", "skip-unbroadcast", "overwrite-grad", "batchnorm-without-eps", "sgd-sign-flipped",
+           "softmax-over-the-batch"]
 
 
 def torch_layout(root, slug=None):
@@ -29,6 +31,7 @@ def torch_layout(root, slug=None):
     (package / "optim").mkdir()
     for source, target in (("nn.py", "nn/__init__.py"), ("functional.py", "nn/functional.py"), ("optim.py", "optim/__init__.py")):
         moved = (package / source).read_text(encoding="utf-8").replace("from .tensor import", "from ..tensor import")
+        moved = moved.replace("def softmax(x, axis=-1):", "def softmax(x, dim):  # torch's F.softmax asks for it\n    axis = dim")
         (package / target).write_text(moved, encoding="utf-8")
         (package / source).unlink()
     (package / "nn" / "__init__.py").write_text((package / "nn" / "__init__.py").read_text(encoding="utf-8") + "\nfrom . import functional\n")

@@ -75,7 +75,7 @@ MODULE_CASES = {
     "batchnorm1d train (5, 3), a constant feature": ((5, 3), constant_column, lambda x, m: m.nn.BatchNorm1d(3)(x),
                                                      ("nn.BatchNorm1d",)),
     "batchnorm1d eval after two batches (5, 3)": ((5, 3), None, batch_norm_eval, ("nn.BatchNorm1d",)),
-    "log_softmax of logits near 1000 (2, 3)": ((2, 3), lambda x: x + 1000, lambda x, m: m.F.log_softmax(x),
+    "log_softmax of logits near 1000 (2, 3)": ((2, 3), lambda x: x + 1000, lambda x, m: m.along_last(m.F.log_softmax, x),
                                                ("functional.log_softmax",)),
     "cross_entropy (4, 3)": ((4, 3), None, lambda x, m: m.F.cross_entropy(x, np.array([0, 2, 1, 2])),
                              ("functional.cross_entropy",)),
@@ -94,7 +94,7 @@ MSE_TARGET = np.array([[0.5], [-1.0], [2.0], [0.0]])
 BCE_CASE = "binary_cross_entropy_with_logits, logits from -800 to 40 (6,)"
 
 LOSS_CASES = {
-    "softmax (3, 4)": (np.arange(12.0).reshape(3, 4) % 5 - 2.0, lambda x, m: m.F.softmax(x), ("functional.softmax",)),
+    "softmax (3, 4)": (np.arange(12.0).reshape(3, 4) % 5 - 2.0, lambda x, m: m.along_last(m.F.softmax, x), ("functional.softmax",)),
     "mse_loss (4, 1)": (np.array([[1.0], [-2.0], [0.5], [3.0]]), lambda x, m: m.F.mse_loss(x, m.tensor(MSE_TARGET)),
                         ("functional.mse_loss",)),
     BCE_CASE: (np.array([-800.0, -40.0, -3.0, 0.0, 2.0, 40.0]),

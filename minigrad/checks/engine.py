@@ -159,6 +159,17 @@ class Engine:
                 return result[0]
         return result
 
+    def along_last(self, fn, x):
+        """softmax(x) or log_softmax(x) as the engine's own default has it, with the last axis given
+        only where the engine requires one (nptorch's F.softmax(x, dim)): a default of its own,
+        wrong or not, is what the check is there to see."""
+        try:
+            names = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            names = {}
+        required = [n for n in ("dim", "axis") if n in names and names[n].default is inspect.Parameter.empty]
+        return fn(x, **{required[0]: -1}) if required else fn(x)
+
     def total(self, t):
         """t reduced to one element: `.sum()`, or `@` with ones when the engine has no sum."""
         if self.has("Tensor.sum"):
