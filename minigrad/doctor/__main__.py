@@ -2,7 +2,8 @@
 
 DIR is your package folder (e.g. src/minigrad): Value from scalar.py,
 engine.py or value.py, Tensor from tensor.py or engine.py, and nn.py,
-optim.py, functional.py, each optional. A class TARGET is
+optim.py, functional.py, each optional (or, as in PyTorch, packages nn/
+and optim/, the losses in nn/functional.py). A class TARGET is
 path/to/file.py:ClassName or dotted.module:ClassName, a MODULE
 path/to/file.py or dotted.module; each names or overrides a part. Your code
 runs in a process of its own. Exit 0 when nothing is caught, 1 when something
