@@ -10,7 +10,9 @@ A file inside a package (a directory with `__init__.py`) is imported as part of
 its package, under the package's own name (so that `import mypackage.tensor`
 inside it works too), except a package called `minigrad`, which is imported
 under an alias so as not to be confused with this one (its modules must import
-each other relatively). A bad target is one clear line (`TargetError`); a
+each other relatively). A package whose files import each other by plain name
+(`from engine import Value`, written to be run from inside the folder) is read
+as its own scripts read it. A bad target is one clear line (`TargetError`); a
 file that fails to import shows the learner's own traceback (`ImportFailure`).
 """
 
@@ -38,6 +40,7 @@ class ImportFailure(Exception):
     def __init__(self, target, error):
         super().__init__(f"{target}: importing it raised {type(error).__name__}")
         self.traceback = engine_frames(error)
+        self.missing = error.name if isinstance(error, ModuleNotFoundError) else None  # `from engine import` in a package
 
 
 def load_engine(folder=None, **targets):
@@ -63,7 +66,18 @@ def _from_folder(folder):
     present = [s for s in stems if files[s]]
     if not present:
         raise TargetError(f"{folder} has none of {', '.join(s + '.py' for s in stems)}")
-    load = _in_package if (folder / "__init__.py").is_file() else _by_plain_name(folder, present)
+    if (folder / "__init__.py").is_file():
+        try:
+            return _found(folder, files, present, _in_package)
+        except ImportFailure as e:
+            if e.missing not in present:
+                raise
+            # `from engine import Value` beside an __init__.py: files written to run from their own
+            # folder, as scripts are. Read them so, as the learner's own scripts do.
+    return _found(folder, files, present, _by_plain_name(folder, present))
+
+
+def _found(folder, files, present, load):
     found = {}
     for part, candidates in CLASSES.items():
         for stem in (s for s in candidates if s in present):

@@ -1,4 +1,4 @@
-"""The doctor on an engine laid out and typed as PyTorch is: float32 by default, the layers in a
+"""The doctor on engines laid out otherwise than minigrad. One as PyTorch is, and typed so: float32 by default, the layers in a
 package `nn/` with the losses in `nn/functional.py`, the optimizers in `optim/`, a softmax that
 requires its `dim`, and a sum named `sum(axes=...)` (nptorch, windshadow233/autograd-with-numpy,
 spells it so).
@@ -6,7 +6,8 @@ spells it so).
 The engine is the `functions` learner style (tests/learner_engines) moved into that layout and
 turned to float32, healthy and with a catalogue bug planted by its diff first. Float32 is
 compared at float32's precision (not reported as torch mismatches), the parts are found where
-torch keeps them, and a planted bug is still named first."""
+torch keeps them, and a planted bug is still named first. And one written as scripts are: files
+that import each other by plain name beside an __init__.py."""
 
 import re
 
@@ -60,3 +61,35 @@ def test_a_bug_planted_in_it_is_named_first(slug, tmp_path, capsys):
     diagnosis = check_folder(torch_layout(tmp_path, slug))
     capsys.readouterr()
     assert diagnosis.suspects and diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
+
+
+def scripts_layout(root, slug=None):
+    """The classic style as a learner who runs scripts from inside the folder writes it: `from tensor
+    import Tensor` between the files, an `__init__.py` beside them all the same (evintunador's
+    autograd_engine_tutorial has one such folder)."""
+    package = package_copy("classic", root, slug)
+    for path in package.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if path.name == "__init__.py":
+            text = "from engine import Value\nfrom tensor import Tensor\nimport functional, nn, optim\n"
+        path.write_text(text.replace("from .tensor import", "from tensor import").replace("from .engine import", "from engine import"),
+                        encoding="utf-8")
+    return package
+
+
+def test_files_that_import_each_other_by_plain_name_are_read_as_their_scripts_do(tmp_path, capsys):
+    package = scripts_layout(tmp_path)
+    parts, where = load_engine(package)
+    assert set(parts) == {"Value", "Tensor", "nn", "optim", "functional"}, where
+    diagnosis = check_folder(scripts_layout(tmp_path / "again", "skip-unbroadcast"))
+    capsys.readouterr()
+    assert diagnosis.suspects[0][0] == "skip-unbroadcast", diagnosis.suspects[:3]
+
+
+def test_a_missing_module_that_is_no_file_of_the_folder_is_still_an_import_failure(tmp_path):
+    from minigrad.doctor.loading import ImportFailure
+
+    package = scripts_layout(tmp_path)
+    (package / "nn.py").write_text("import nowhere_to_be_found\n" + (package / "nn.py").read_text(encoding="utf-8"))
+    with pytest.raises(ImportFailure, match="nn.py: importing it raised ModuleNotFoundError"):
+        load_engine(package)
