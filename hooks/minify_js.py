@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 RUNNER = ROOT / "runner" / "main.js"
 WORKER = ROOT / "runner" / "worker" / "main.js"
-BEFORE_INTENT = ["mystery.js", "doctor-folder.js"]
+BEFORE_INTENT = ["mystery.js", "doctor-folder.js", "symptoms.js"]
 
 
 def esbuild(*args):

@@ -4,10 +4,17 @@ A learner arrives with a symptom ("my loss is nan"), not a slug. Each break
 declares its symptoms once, in minigrad/breaks/catalogue.toml
 (`symptoms = ["nan-loss", ...]`, defined in `[symptom.<key>]` tables with a
 title per language); the page docs/symptoms.md holds only the marker
-`<!-- md:symptoms -->`, replaced here by one section per symptom linking its
-candidate breaks. `symptom_index` refuses an inconsistent catalogue, so the
-strict build (and tests/test_symptoms.py) fails on a symptom no break shows,
-an undefined key, or a missing title.
+`<!-- md:symptoms -->`, replaced here by a filter box, then one section per
+group of symptoms (`[symptom_group.<key>]`: errors raised, wrong gradients,
+training, eval), one subsection per symptom linking its candidate breaks.
+`symptom_index` refuses an inconsistent catalogue, so the strict build (and
+tests/test_symptoms.py) fails on a symptom no break shows, an undefined key,
+a missing title, or a symptom in no group.
+
+The filter (overrides/assets/minigrad/symptoms.js, loaded by this page only)
+narrows the symptoms and breaks as the reader types, with no Python: the
+page's own headings and links, marked here with data attributes, are what it
+reads.
 
 A break whose symptoms are not chosen yet (`symptoms = []`, as
 `python -m minigrad.breaks new` writes it without `--symptom`) is listed under
@@ -19,7 +26,10 @@ Kept apart from hooks/catalogue.py (the break lists and the matrix) so the
 two change independently.
 """
 
+import html
 import posixpath
+
+from mkdocs.utils import get_relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
@@ -45,6 +55,10 @@ def symptom_index(text=None):
         problems += [f"break {b.slug!r} names an undefined symptom {k!r}" for k in b.symptoms if k not in symptoms]
     for key, titles in symptoms.items():
         problems += [f"symptom {key!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
+        if read.symptom_group.get(key) not in read.symptom_groups:
+            problems.append(f"symptom {key!r} is in no group (group = one of {', '.join(read.symptom_groups) or 'the [symptom_group.<key>] tables'})")
+    for group, titles in read.symptom_groups.items():
+        problems += [f"symptom group {group!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
         if not any(key in b.symptoms for b in breaks):
             problems.append(f"symptom {key!r} is shown by no break")
     if problems:
@@ -52,19 +66,52 @@ def symptom_index(text=None):
     return [(key, titles, [b for b in breaks if key in b.symptoms]) for key, titles in symptoms.items()]
 
 
-def render(lang, page_dir="", text=None):
+FILTER = {
+    "en": {"label": "Filter symptoms and breaks", "placeholder": "nan, zero, broadcast…",
+           "hint": "Type part of what you see or of a break's name: only what matches stays. Esc clears."},
+    "es": {"label": "Filtra síntomas y roturas", "placeholder": "nan, cero, broadcast…",
+           "hint": "Escribe parte de lo que ves o del nombre de una rotura: solo queda lo que coincide. Esc borra."},
+}
+
+
+def filter_box(lang, page_url):
+    """The filter's form (symptoms.js gives it life; without JavaScript it is hidden, the list is whole)."""
+    words, esc = FILTER[lang], html.escape
+    script = esc(get_relative_url("assets/minigrad/symptoms.js", page_url)) if page_url is not None else "symptoms.js"
+    return "\n".join([
+        '<div class="mg-symptom-filter" data-mg="symptom-filter" hidden>',
+        f'<label for="mg-symptom-query">{esc(words["label"])}</label>',
+        f'<input type="search" id="mg-symptom-query" class="md-input" autocomplete="off" spellcheck="false" '
+        f'placeholder="{esc(words["placeholder"])}" aria-describedby="mg-symptom-hint mg-symptom-count">',
+        f'<p id="mg-symptom-hint" class="mg-symptom-hint">{esc(words["hint"])}</p>',
+        '<p id="mg-symptom-count" class="mg-symptom-count" role="status" aria-live="polite"></p>',
+        "</div>",
+        f'<script src="{script}"></script>',
+        "",
+    ])
+
+
+def render(lang, page_dir="", text=None, page_url=None):
     """The markdown that replaces the marker, with links relative to the page's folder."""
-    sections = [(titles[lang], key, breaks) for key, titles, breaks in symptom_index(text)]
+    read = catalogue.load(text)
+    index = symptom_index(text)
+    lines = [filter_box(lang, page_url)]
+    for group, titles in read.symptom_groups.items():
+        members = [(key, symptom_titles, breaks) for key, symptom_titles, breaks in index if read.symptom_group[key] == group]
+        lines += [f'## {titles[lang]} {{ #{group} data-mg="group" }}', ""]
+        for key, symptom_titles, breaks in members:
+            lines += _section(f'### {symptom_titles[lang]} {{ #{key} data-mg="symptom" }}', breaks, lang, page_dir)
     if waiting := not_chosen(text):
-        sections.append((NOT_CHOSEN[lang], "not-chosen-yet", waiting))
-    lines = []
-    for title, anchor, breaks in sections:
-        lines += [f"## {title} {{ #{anchor} }}", ""]
-        for b in breaks:
-            link = posixpath.relpath(f"breaks/{b.slug}.md", page_dir or ".")
-            lines.append(f"- [{b.title[lang]}]({link}) ({PHASE[lang]} {b.phase})")
-        lines.append("")
+        lines += _section(f"## {NOT_CHOSEN[lang]} {{ #not-chosen-yet }}", waiting, lang, page_dir)
     return "\n".join(lines)
+
+
+def _section(heading, breaks, lang, page_dir):
+    lines = [heading, ""]
+    for b in breaks:
+        link = posixpath.relpath(f"breaks/{b.slug}.md", page_dir or ".")
+        lines.append(f"- [{b.title[lang]}]({link}) ({PHASE[lang]} {b.phase})")
+    return lines + [""]
 
 
 def on_config(config):
@@ -74,4 +121,4 @@ def on_config(config):
 
 def on_page_markdown(markdown, page, config, files):
     lang = build_language(page, config)
-    return markers.replace(markdown, {"symptoms": lambda: render(lang, posixpath.dirname(page.file.src_uri))})
+    return markers.replace(markdown, {"symptoms": lambda: render(lang, posixpath.dirname(page.file.src_uri), page_url=page.url)})

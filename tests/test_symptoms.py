@@ -58,6 +58,21 @@ def test_a_planted_symptom_without_a_break_or_a_title_fails():
         hook.symptom_index(text)
     assert "symptom 'planted' has no title.es" in str(error.value)
     assert "symptom 'planted' is shown by no break" in str(error.value)
+    assert "symptom 'planted' is in no group (group = one of errors, gradients, training, eval)" in str(error.value)
+
+
+def test_the_index_is_grouped_in_the_catalogue_s_order_and_every_group_has_symptoms():
+    from minigrad import breaks
+
+    read = breaks.load()
+    for lang in ("en", "es"):
+        page = hook.render(lang)
+        groups = re.findall(r'^## (.+) \{ #([\w-]+) data-mg="group" \}$', page, re.M)
+        assert [key for _, key in groups] == list(read.symptom_groups) == ["errors", "gradients", "training", "eval"]
+        assert [title for title, _ in groups] == [t[lang] for t in read.symptom_groups.values()]
+        for chunk in re.split(r'^## .+ data-mg="group" \}$', page, flags=re.M)[1:]:
+            assert re.search(r'^### .+ data-mg="symptom" \}$', chunk, re.M), chunk[:200]  # no empty group
+        assert page.index('data-mg="symptom-filter"') < page.index('data-mg="group"')  # the filter box first
 
 
 def test_a_planted_undefined_symptom_key_fails():
@@ -68,14 +83,15 @@ def test_a_planted_undefined_symptom_key_fails():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_page_lists_every_symptom_with_links_to_its_breaks_in_its_language(lang):
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="symptoms.md" if lang == "en" else "symptoms.es.md", locale_alternate_of=lang))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="symptoms.md" if lang == "en" else "symptoms.es.md", locale_alternate_of=lang),
+                           url="symptoms/" if lang == "en" else "es/symptoms/")
     config = SimpleNamespace(theme={"language": "en"})
     source = (ROOT / "docs" / ("symptoms.md" if lang == "en" else "symptoms.es.md")).read_text(encoding="utf-8")
     markdown = hook.on_page_markdown(source, page, config, None)
     assert "<!-- md:symptoms -->" not in markdown and "<!-- md:symptoms -->" in source
     for key, titles, bs in hook.symptom_index():
-        section = markdown.split(f"## {titles[lang]} {{ #{key} }}", 1)
+        section = markdown.split(f'### {titles[lang]} {{ #{key} data-mg="symptom" }}', 1)
         assert len(section) == 2, f"{key} has no section"
-        body = section[1].split("\n## ", 1)[0]
+        body = re.split(r"\n##+ ", section[1], maxsplit=1)[0]
         links = re.findall(r"^- \[(.*)\]\((.*)\) ", body, re.M)
         assert links == [(b.title[lang], f"breaks/{b.slug}.md") for b in bs]

@@ -60,6 +60,8 @@ class Catalogue(NamedTuple):
     symptoms: dict  # key -> {language: title}, in the file's order
     diagnostics: dict  # check name -> {language: title}
     phases: dict  # phase number -> {language: name}
+    symptom_groups: dict = {}  # group -> {language: title}, the symptom index's sections in order
+    symptom_group: dict = {}  # symptom key -> its group
 
 
 _read = {}  # the file's (mtime, size) -> Catalogue: `mkdocs serve` sees a teacher's edit at once
@@ -78,7 +80,9 @@ def load(text=None):
                      for b in data["break"]), key=lambda b: b.phase)
     read = Catalogue(breaks, {k: dict(v.get("title", {})) for k, v in data.get("symptom", {}).items()},
                      {k: dict(v["title"]) for k, v in data.get("diagnostic", {}).items()},
-                     {int(k): dict(v["title"]) for k, v in data.get("phase", {}).items()})
+                     {int(k): dict(v["title"]) for k, v in data.get("phase", {}).items()},
+                     {k: dict(v.get("title", {})) for k, v in data.get("symptom_group", {}).items()},
+                     {k: v.get("group") for k, v in data.get("symptom", {}).items()})
     if key is not None:
         _read.clear()
         _read[key] = read

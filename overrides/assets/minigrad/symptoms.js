@@ -1,0 +1,93 @@
+/* minigrad breaks: the symptom index's filter (hooks/symptoms.py renders the form and marks the
+ * headings: h2[data-mg="group"], h3[data-mg="symptom"], each symptom's list of breaks after it).
+ *
+ * As the reader types, a symptom stays when its title matches, with all its breaks; otherwise it
+ * stays with the breaks whose title, phase or page name match, and goes when none does. A group
+ * goes when none of its symptoms stays. Matching ignores case and accents ("diferencias" finds
+ * "diferencias finitas", "evaluacion" finds "Evaluación"). Escape clears. No Python, no request:
+ * the page's own text is what it reads. Loaded by the symptom index only; instant navigation
+ * evaluates it again, hence the guard: everything per page happens in onPage.
+ */
+(() => {
+  "use strict";
+  if (window.minigradSymptomFilter) return;
+  window.minigradSymptomFilter = true;
+
+  const COUNT = {
+    en: (s, b) => `${s} ${s === 1 ? "symptom" : "symptoms"}, ${b} ${b === 1 ? "break" : "breaks"}`,
+    es: (s, b) => `${s} ${s === 1 ? "síntoma" : "síntomas"}, ${b} ${b === 1 ? "rotura" : "roturas"}`,
+  };
+  const language = () => ((document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en");
+  const plain = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+  function sections(content) {
+    // [{group, symptoms: [{heading, list, items: [{item, text}]}]}], from the page as rendered.
+    const groups = [];
+    for (const heading of content.querySelectorAll('h2[data-mg="group"], h3[data-mg="symptom"]')) {
+      if (heading.dataset.mg === "group") {
+        groups.push({ heading, symptoms: [] });
+        continue;
+      }
+      const list = heading.nextElementSibling && heading.nextElementSibling.tagName === "UL" ? heading.nextElementSibling : null;
+      const items = list ? [...list.children].map((item) => ({ item, text: plain(item.textContent + " " + linkName(item)) })) : [];
+      if (groups.length) groups[groups.length - 1].symptoms.push({ heading, list, items, text: plain(heading.textContent) });
+    }
+    return groups;
+  }
+
+  function linkName(item) {
+    const link = item.querySelector("a");
+    return link ? link.getAttribute("href").replace(/.*breaks\/|\/$|\.html$/g, " ") : "";
+  }
+
+  function apply(groups, query, count) {
+    const words = plain(query).split(/\s+/).filter(Boolean);
+    const matches = (text) => words.every((w) => text.includes(w));
+    let symptoms = 0;
+    const breaks = new Set();
+    for (const group of groups) {
+      let shown = 0;
+      for (const s of group.symptoms) {
+        const whole = !words.length || matches(s.text);
+        let kept = 0;
+        for (const { item, text } of s.items) {
+          const keep = whole || matches(text);
+          item.hidden = !keep;
+          if (keep) {
+            kept += 1;
+            breaks.add(item.querySelector("a") ? item.querySelector("a").getAttribute("href") : item.textContent);
+          }
+        }
+        const visible = whole || kept > 0;
+        s.heading.hidden = !visible;
+        if (s.list) s.list.hidden = !visible;
+        shown += visible;
+      }
+      group.heading.hidden = shown === 0;
+      symptoms += shown;
+    }
+    count.textContent = COUNT[language()](symptoms, breaks.size);
+  }
+
+  function onPage() {
+    const box = document.querySelector('[data-mg="symptom-filter"]:not([data-mg-ready])');
+    if (!box) return;
+    box.dataset.mgReady = "1";
+    const input = box.querySelector("input");
+    const count = box.querySelector(".mg-symptom-count");
+    const groups = sections(document.querySelector(".md-content") || document.body);
+    box.hidden = false; // JavaScript is here: the filter works (without it, the list is whole)
+    input.addEventListener("input", () => apply(groups, input.value, count));
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || !input.value) return;
+      input.value = "";
+      apply(groups, "", count);
+      event.preventDefault();
+    });
+    apply(groups, input.value, count); // a value the browser restored on back/forward
+  }
+
+  const start = () => (window.document$ && window.document$.subscribe ? window.document$.subscribe(onPage) : onPage());
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
