@@ -57,10 +57,12 @@ def symptom_index(text=None):
         problems += [f"symptom {key!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
         if read.symptom_group.get(key) not in read.symptom_groups:
             problems.append(f"symptom {key!r} is in no group (group = one of {', '.join(read.symptom_groups) or 'the [symptom_group.<key>] tables'})")
-    for group, titles in read.symptom_groups.items():
-        problems += [f"symptom group {group!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
         if not any(key in b.symptoms for b in breaks):
             problems.append(f"symptom {key!r} is shown by no break")
+    for group, titles in read.symptom_groups.items():
+        problems += [f"symptom group {group!r} has no title.{lang}" for lang in LANGUAGES if not str(titles.get(lang, "")).strip()]
+        if group not in read.symptom_group.values():
+            problems.append(f"symptom group {group!r} has no symptom (an empty section in the index)")
     if problems:
         raise ValueError("catalogue.toml: " + "; ".join(problems))
     return [(key, titles, [b for b in breaks if key in b.symptoms]) for key, titles in symptoms.items()]

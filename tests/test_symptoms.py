@@ -61,6 +61,19 @@ def test_a_planted_symptom_without_a_break_or_a_title_fails():
     assert "symptom 'planted' is in no group (group = one of errors, gradients, training, eval)" in str(error.value)
 
 
+def test_a_symptom_no_break_shows_fails_wherever_it_stands_in_the_file_and_so_does_an_empty_group():
+    # planted before the first symptom, not last: each symptom is checked, not only the file's last one
+    text = _planted(lambda t: t.replace("[symptom.non-broadcastable-output-operand]",
+                                        '[symptom_group.unused]\ntitle.en = "Unused"\ntitle.es = "Sin uso"\n\n'
+                                        '[symptom.planted-early]\ngroup = "errors"\ntitle.en = "odd"\ntitle.es = "raro"\n\n'
+                                        "[symptom.non-broadcastable-output-operand]", 1))
+    with pytest.raises(ValueError) as error:
+        hook.symptom_index(text)
+    assert "symptom 'planted-early' is shown by no break" in str(error.value)
+    assert "symptom group 'unused' has no symptom" in str(error.value)
+    assert "non-broadcastable-output-operand" not in str(error.value)
+
+
 def test_the_index_is_grouped_in_the_catalogue_s_order_and_every_group_has_symptoms():
     from minigrad import breaks
 
