@@ -4,7 +4,7 @@
  * scripts/build_editor.mjs, committed; tests/test_editor_bundle.py checks the
  * committed file is what this source builds). runner.js loads the bundle only
  * when a reader first focuses, presses a key or a pointer on a block's code,
- * then calls window.minigradEditor.attach(code, {onRun, storageKey}).
+ * then calls window.minigradEditor.attach(code, {onRun, onChange, storageKey}).
  *
  * CodeMirror 6 does the editing (Python highlighting that follows typing,
  * indentation after ':', Tab indents, Escape then Tab leaves: its documented
@@ -78,10 +78,11 @@ function offsetsIn(code) {
  *
  * @param {HTMLElement} code the block's <code> (kept, hidden, its text kept
  *   equal to the editor's so Material's copy button copies the edit)
- * @param {{onRun?: () => void, storageKey?: string}} options
+ * @param {{onRun?: () => void, onChange?: (text: string) => void, storageKey?: string}} options
+ *   (onChange: after every edit, with the new text)
  * @returns {{getText(): string, setText(text: string): void, view: EditorView}}
  */
-function attach(code, { onRun, storageKey } = {}) {
+function attach(code, { onRun, onChange, storageKey } = {}) {
   const original = code.textContent.replace(/\n$/, "");
   const stored = load(storageKey);
   const t = words();
@@ -113,6 +114,7 @@ function attach(code, { onRun, storageKey } = {}) {
         const text = update.state.doc.toString();
         code.textContent = text + "\n";
         store(storageKey, text, original);
+        if (onChange) onChange(text);
       }),
     ],
   });

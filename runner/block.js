@@ -5,6 +5,7 @@ import { codeOf, editKey, editors, loadEditor, storedEdit } from "./editor.js";
 import { livePictures } from "./pictures.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
+import { copyLink, linkFor } from "./share.js";
 import { TEXT, language } from "./text.js";
 
 const OUTPUT_LIMIT = 100000; // characters kept under one block
@@ -50,6 +51,8 @@ export function attach(all, index, slug) {
   const toggle = slug ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
   const stop = button("stop", null, t.stop);
   const reset = button("reset", null, t.reset);
+  const share = button("share", null, t.share); // shown once the code differs from the page's
+  share.hidden = true;
   // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
   const enable = (b, on) => b.setAttribute("aria-disabled", String(!on));
   enable(stop, false);
@@ -89,9 +92,15 @@ export function attach(all, index, slug) {
     output.before(earlier);
   };
   if (toggle) toggle.setAttribute("aria-pressed", "false");
-  toolbar.append(...[run, toggle, stop, reset].filter(Boolean), meter, status);
+  toolbar.append(...[run, toggle, stop, reset, share].filter(Boolean), meter, status);
   panel.append(toolbar, live);
   block.after(panel);
+  panel.dataset.shareLabel = t.shareField;
+  block.mgOriginal = original; // main.js finds a shared link's block by it
+  const edited = (text) => {
+    share.hidden = text === original;
+    panel.toggleAttribute("data-edited", text !== original);
+  };
   const pictures = livePictures(panel, slug);
 
   let job = null; // this block's run, queued or running
@@ -254,6 +263,8 @@ export function attach(all, index, slug) {
     stopRun();
     if (editors.has(block)) editors.get(block).setText(original);
     try { sessionStorage.removeItem(storageKey); } catch { /* nothing stored */ }
+    edited(original);
+    panel.querySelector(".mg-share-field")?.remove();
     if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
     output.replaceChildren();
     showEarlier();
@@ -278,10 +289,22 @@ export function attach(all, index, slug) {
     }
   });
 
+  share.addEventListener("click", async () => {
+    const link = await linkFor(index, original, codeOf(all, index));
+    status.textContent = link ? t[await copyLink(panel, link)] : t.linkTooLong;
+  });
+
   let editing = null;
+  let fromLink = null; // a shared link's code, waiting for the editor
   const openEditor = (released) => {
     editing ??= Promise.all([loadEditor(), released])
-      .then(([editor]) => editors.set(block, editor.attach(code, { onRun: execute, storageKey })))
+      .then(([editor]) => {
+        const view = editor.attach(code, { onRun: execute, onChange: edited, storageKey });
+        editors.set(block, view);
+        if (fromLink !== null) view.setText(fromLink); // stored for the visit like any edit
+        fromLink = null;
+        edited(view.getText());
+      })
       .catch((error) => { editing = null; console.warn(`minigrad: the code stays read-only: ${error.message}`); });
   };
   const intent = (event) => {
@@ -295,6 +318,15 @@ export function attach(all, index, slug) {
   };
   for (const type of ["focus", "pointerdown", "keydown"]) code.addEventListener(type, intent);
   if (storedEdit(storageKey) !== null) openEditor(null); // this visit's edit, back on screen
+
+  block.mgShared = ({ text, problem }) => { // main.js: the code a link carries for this block
+    status.textContent = problem ? t[problem] : t.fromLink;
+    if (problem) return;
+    if (editors.has(block)) editors.get(block).setText(text);
+    else fromLink = text;
+    openEditor(null);
+    block.scrollIntoView({ block: "center" });
+  };
 }
 
 function lastLine(text) {

@@ -12,6 +12,7 @@ import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { labelSearchDialog } from "./patches.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
+import { forgetSharedCode, sharedCode } from "./share.js";
 import { TEXT } from "./text.js";
 
 window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
@@ -26,6 +27,16 @@ function enhance() {
     block.dataset.mgReady = "1";
     attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
   });
+  restoreShared(all);
+}
+
+/* A link made by a block's "Copy link": its code goes back into its block. */
+async function restoreShared(all) {
+  const found = await sharedCode(all.map((b) => b.mgOriginal ?? b.querySelector("code").textContent.replace(/\n$/, "")));
+  const target = found && all[found.index];
+  if (!target || !target.mgShared) return;
+  target.mgShared(found);
+  if (!found.problem) forgetSharedCode(); // kept when it could not be read: nothing of the reader's is lost
 }
 
 function onPage() {
@@ -44,3 +55,7 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
   onPage();
 }
 window.addEventListener("hashchange", fixLanguageSwitcher);
+window.addEventListener("hashchange", () => { // a link pasted into the address bar of its own page
+  const content = document.querySelector(".md-content") || document.body;
+  restoreShared([...content.querySelectorAll("div.language-python.highlight")]);
+});

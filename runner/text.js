@@ -17,6 +17,12 @@ export const TEXT = {
     truncated: "\n[output truncated: only the first 100,000 characters are shown]\n",
     stillRunning: "Output truncated at 100,000 characters; the program is still running. Stop ends it.",
     truncatedSummary: "output truncated at 100,000 characters",
+    share: "Copy link", shareField: "Link to this page with your code",
+    linkCopied: "Link copied: your code is in it, and nothing was sent anywhere",
+    linkInField: "Copy the link from the field below", linkTooLong: "Too long to share as a link",
+    fromLink: "Code from a link; Reset goes back to the page's code",
+    linkOtherVersion: "This link's code was written for another version of this page: no block here matches it",
+    linkUnreadable: "This link's code could not be read (was the link cut short?)",
   },
   es: {
     toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer",
@@ -34,6 +40,12 @@ export const TEXT = {
     truncated: "\n[salida truncada: solo se muestran los primeros 100.000 caracteres]\n",
     stillRunning: "Salida truncada a 100.000 caracteres; el programa sigue ejecutándose. Detener lo termina.",
     truncatedSummary: "salida truncada a 100.000 caracteres",
+    share: "Copiar enlace", shareField: "Enlace a esta página con tu código",
+    linkCopied: "Enlace copiado: lleva tu código, y no se ha enviado nada a ningún sitio",
+    linkInField: "Copia el enlace del campo de abajo", linkTooLong: "Demasiado largo para compartirlo como enlace",
+    fromLink: "Código de un enlace; Restablecer vuelve al código de la página",
+    linkOtherVersion: "El código de este enlace se escribió para otra versión de esta página: ningún bloque de aquí coincide",
+    linkUnreadable: "No se pudo leer el código de este enlace (¿se cortó el enlace?)",
   },
 };
 
