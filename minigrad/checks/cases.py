@@ -19,6 +19,8 @@ TENSOR_CASES = {
     "max axis 1 (3, 4)": ([(3, 4)], lambda m, a: m.reduce(a, "max", axis=1), ()),
     "tanh, exp, relu (2, 3)": ([(2, 3)], lambda m, a: a.tanh() + (a * m.const(0.5, a)).exp() + a.relu(),
                                ("Tensor.tanh", "Tensor.exp", "Tensor.relu")),
+    # An embedding lookup: row 0 is picked twice, so its gradient is the sum of two shares.
+    "index rows [0, 2, 0] of (3, 4)": ([(3, 4)], lambda m, a: a[np.array([0, 2, 0])], ("Tensor.__getitem__",)),
 }
 
 # (f, needs); the inputs are 2, 3, 4 (the PyTorch reference keeps its own).
@@ -33,6 +35,12 @@ SCALAR_CASES = {
     # that tells "gate on the input" from "gate on the upstream gradient".
     "relu(a - b) * c + relu(c - a) * -b": (lambda a, b, c: (a - b).relu() * c + (c - a).relu() * -b,
                                            ("Value.relu", "Value.__neg__")),
+    # A non-leaf used twice: a backward that walks paths instead of nodes counts t's share twice.
+    "t*t + t*c with t = a*b": (lambda a, b, c: (lambda t: t * t + t * c)(a * b), ()),
+    # sum() starts from the int 0: 0 + Value needs __radd__.
+    "sum([a*b, b*c, c*a])": (lambda a, b, c: sum([a * b, b * c, c * a]), ()),
+    # tanh at 400: exp(800) overflows a float, tanh itself is 1.
+    "tanh(a * 200) * b": (lambda a, b, c: (a * 200).tanh() * b, ("Value.tanh",)),
 }
 
 

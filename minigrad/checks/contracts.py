@@ -2,9 +2,10 @@
 sees, because the gradients are right and the *use* is wrong.
 
 Each case states one promise as torch documents it (eval-mode Dropout is the
-identity; a parameter held in a list is still a parameter; clipping keeps the
-update's direction; AdamW's decay is not rescaled by Adam's statistics),
-through the course's protocol only.
+identity, training-mode Dropout keeps the mean; BatchNorm1d's running variance
+is the unbiased one; a parameter held in a list is still a parameter; clipping
+keeps the update's direction; AdamW's decay is not rescaled by Adam's
+statistics), through the course's protocol only.
 """
 
 import numpy as np
@@ -24,6 +25,35 @@ def _dropout_in_eval(m):
     if not np.array_equal(got, expected):
         return Failure(Said("dropout", n=int(np.sum(got != expected)), got=got[0].tolist(), expected=expected[0].tolist()),
                        ("Dropout in eval",))
+
+
+def _dropout_rescales(m):
+    """In training, what Dropout keeps is scaled by 1/(1-p), so the expected output is the input."""
+    x = m.tensor(np.full((4, 50), 3.0))
+    with m.seeded(0):
+        dropout = m.nn.Dropout(0.5)
+        dropout.train()
+        got = m.values(dropout(x))
+    kept = got[got != 0]
+    if kept.size == 0 or not np.allclose(kept, 6.0):
+        value = f"{np.median(kept):.4g}" if kept.size else "none"
+        return Failure(Said("dropout-scale", kept=value, mean=f"{got.mean():.4g}"), ("Dropout in training",))
+
+
+def _running_var_is_unbiased(m):
+    """torch keeps the *unbiased* batch variance in running_var (Bessel's n/(n-1)), and normalises the
+    batch itself with the biased one: two variances, two divisors."""
+    x = np.array([[1.0, 0.0, 2.0], [3.0, 0.0, -2.0], [2.0, 6.0, 0.0], [6.0, 2.0, 0.0]])
+    bn = m.nn.BatchNorm1d(3)
+    bn.train()
+    bn(m.tensor(x))
+    got = m.values(bn.running_var).reshape(-1)  # a plain array, or a tensor of the engine's
+    expected = 0.9 + 0.1 * x.var(axis=0, ddof=1)
+    if not np.allclose(got, expected, rtol=1e-4):
+        biased = 0.9 + 0.1 * x.var(axis=0)
+        which = Said("running-var-biased") if np.allclose(got, biased, rtol=1e-4) else ""
+        return Failure(Said("running-var", got=np.round(got, 4).tolist(), expected=np.round(expected, 4).tolist(),
+                            which=which), ("running_var",))
 
 
 def _parameters_in_a_list(m):
@@ -64,6 +94,8 @@ def _adamw_decay_is_decoupled(m):
 
 CONTRACTS = {
     "Dropout in eval is the identity": (("nn.Dropout",), _dropout_in_eval),
+    "Dropout in training scales what it keeps by 1/(1-p)": (("nn.Dropout",), _dropout_rescales),
+    "BatchNorm1d keeps the unbiased batch variance in running_var": (("nn.BatchNorm1d",), _running_var_is_unbiased),
     "parameters() sees layers held in a list": (("nn.Module", "nn.Linear"), _parameters_in_a_list),
     "clip_grad_norm_ scales every gradient by one factor": (("nn.clip_grad_norm_",), _clip_keeps_direction),
     "AdamW decays by lr * weight_decay, outside Adam's statistics": (("optim.AdamW",), _adamw_decay_is_decoupled),

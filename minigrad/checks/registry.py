@@ -11,6 +11,7 @@ checks minigrad as imported now, `shape_invariant(engine)` any engine.
 
 import functools
 import os
+import re
 import traceback
 from typing import Callable, NamedTuple
 
@@ -94,13 +95,20 @@ def run_case(engine, spec):
 def _misfit(e):
     """A name the engine lacks, or a call that does not fit it, when the error arose in the checks' own
     code (`dropout.eval()` on a Dropout with no eval, `t.mean(axis=0)` on a mean without axis): the
-    protocol is not met there, which is a skip, not evidence. In the engine's own code, it is evidence."""
+    protocol is not met there, which is a skip, not evidence. In the engine's own code, it is evidence.
+    One error in the checks' code is evidence too: `0 + value` refused, the start of every `sum()`, means
+    the engine lacks `__radd__` (the no-reflected-add break), not that the checks misread its protocol."""
     frames = traceback.extract_tb(e.__traceback__)
     if not frames or _theirs(frames[-1].filename) or type(e) not in (AttributeError, TypeError):
+        return None
+    if _NO_REFLECTED_OP.match(str(e)):  # `0 + value` inside sum(): the engine lacks __radd__, which is evidence
         return None
     if isinstance(e, AttributeError) and e.name and getattr(e, "obj", None) is not None:
         return f"{type(e.obj).__name__}.{e.name}"
     return f"call: {e}"
+
+
+_NO_REFLECTED_OP = re.compile(r"unsupported operand type\(s\) for .+: '(int|float)' and '")
 
 
 def _raised(spec, e):

@@ -108,8 +108,30 @@ def _two_passes(m):
             return Failure(Said("leaked", name=name, ratio=f"{ratio:g}"), ("leaked",))
 
 
+def _backward_twice(m):
+    """One graph, backpropagated twice with zero_grad() between: the second pass starts from zero too
+    (torch needs retain_graph=True for it; an engine whose backward rebuilds the order can just run it)."""
+    x = m.tensor(np.random.default_rng(2).normal(size=(4, 3)))
+    layer = m.nn.Linear(3, 2)
+    params = m.parameters(layer)
+    opt = m.optim.SGD(params, lr=0.1)
+    loss = m.total(layer(x).tanh() * m.tensor(weight_array((4, 2))))
+    grads = []
+    for _ in range(2):
+        opt.zero_grad()
+        loss.backward()
+        grads.append([m.grad(p) for p in params])
+    for i, (first, second) in enumerate(zip(*grads)):
+        if first is not None and second is not None and not np.allclose(first, second):
+            ratio = float(np.median(second / np.where(first == 0, np.nan, first)))
+            return Failure(Said("second-backward", name=_name_in(layer, params[i], i), ratio=f"{ratio:g}"),
+                           ("second backward",))
+
+
 @check("repeatable-gradients", "two passes", needs=("Tensor", "Tensor.tanh", "nn.Linear", "optim.SGD"),
        passed=lambda cases: "two passes with zero_grad() between give identical gradients")
 def repeatable_gradients(engine):
-    """The same loss, backpropagated twice with zero_grad() between, gives the same gradients."""
+    """The same loss, backpropagated twice with zero_grad() between, gives the same gradients,
+    whether the graph is built again or backpropagated a second time."""
     yield CaseSpec("two passes", (), _two_passes, "raised")
+    yield CaseSpec("backward twice on one graph", (), _backward_twice, "raised")

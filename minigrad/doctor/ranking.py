@@ -23,7 +23,13 @@ def _agreement(a, b):
         return 0.0  # a gradient that never arrived against one that arrived wrong: not the same failure
     union = parts_a | parts_b
     same_parts = len(parts_a & parts_b) / len(union) if union else 1.0
-    return 0.5 + 0.25 * (a["status"] == b["status"]) + 0.25 * same_parts
+    return 0.5 + 0.25 * (_kind(a["status"]) == _kind(b["status"])) + 0.25 * same_parts
+
+
+def _kind(status):
+    """A wrong shape is what an in-place `+=` refuses: minigrad raises where a rebinding engine's gradient
+    silently takes the broadcast shape, so the two statuses count as one."""
+    return "wrong shape" if status == "raised" else status
 
 
 def rank(evidence, ran, signatures):

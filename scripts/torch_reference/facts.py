@@ -5,8 +5,10 @@ The pages say things about PyTorch besides its numbers for minigrad's cases
 at `None`, SGD's first momentum step is `lr · g`, Adam's first step has size
 `lr`, BatchNorm1d's running variance is the unbiased one, `mse_loss` warns
 when it broadcasts, `BCELoss` clamps its log at -100, AdamW with a zero
-gradient shrinks the weights by `1 - lr * weight_decay`, and the defaults the
-pages name. Each fact is recorded here from a real run, with the inputs that
+gradient shrinks the weights by `1 - lr * weight_decay`, a second backward
+through one graph raises unless `retain_graph=True` (and then repeats the
+first pass's gradients), Dropout in training scales what it keeps by
+`1/(1-p)`, and the defaults the pages name. Each fact is recorded here from a real run, with the inputs that
 produced it; the pages' claims blocks ("How this page's claims are checked")
 print them, next to minigrad's own numbers where there are some, so CI checks
 the page against this file, and the reader can run the same block. The file
@@ -30,6 +32,8 @@ ADAM = {"lr": 0.1, "grads": [1e-3, 1.0, 1e3]}
 BATCHNORM_BATCH = [[1.0, 2.0, 3.0], [2.0, 4.0, 9.0]]
 MSE_SHAPES = {"input": [4, 1], "target": [4]}
 ADAMW_ZERO_GRAD = {"lr": 0.1, "weight_decay": 0.5, "weights": [4.0, -0.5]}
+SECOND_BACKWARD = {"graph": "tanh(x * w).sum()", "x": [0.5, -1.0], "w": [2.0, 3.0]}
+DROPOUT = {"p": 0.25, "input": "ones(10000)", "seed": 0}
 
 
 def compute():
@@ -104,7 +108,43 @@ def compute():
     torch.optim.AdamW([p], lr=ADAMW_ZERO_GRAD["lr"], weight_decay=ADAMW_ZERO_GRAD["weight_decay"]).step()
     facts["adamw_zero_grad"] = {**ADAMW_ZERO_GRAD, "after": p.detach().tolist(),
                                 "default_weight_decay": inspect.signature(torch.optim.AdamW).parameters["weight_decay"].default}
+
+    facts["second_backward"] = {**SECOND_BACKWARD, **_second_backward(torch)}
+
+    torch.manual_seed(DROPOUT["seed"])
+    dropout = nn.Dropout(DROPOUT["p"])
+    kept = dropout(torch.ones(10000))
+    dropout.eval()
+    facts["dropout"] = {**DROPOUT, "default_p": nn.Dropout().p,
+                        "train_values": sorted(set(round(v, 12) for v in kept.tolist())),
+                        "train_mean": round(kept.mean().item(), 4),
+                        "eval_values": sorted(set(dropout(torch.ones(10000)).tolist()))}
     return facts
+
+
+def _second_backward(torch):
+    """What a second `backward()` through one graph does: refused, unless the graph is kept; then, after
+    zero_grad, the same gradients (PyTorch keeps no `.grad` on intermediates, so nothing old adds in)."""
+    w = torch.tensor(SECOND_BACKWARD["w"], requires_grad=True)
+    loss = torch.tanh(torch.tensor(SECOND_BACKWARD["x"]) * w).sum()
+    loss.backward()
+    try:
+        loss.backward()
+        error = None
+    except RuntimeError as e:
+        error = str(e).split(" (")[0].split(".")[0]
+    w.grad = None
+    hidden = torch.tensor(SECOND_BACKWARD["x"]) * w  # an intermediate: no .grad unless retain_grad()
+    loss = torch.tanh(hidden).sum()
+    loss.backward(retain_graph=True)
+    first = w.grad.tolist()
+    w.grad = None
+    loss.backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch warns that a non-leaf's .grad is never filled: the fact itself
+        intermediate = hidden.grad
+    return {"error": error, "retain_graph_first": first, "retain_graph_second": w.grad.tolist(),
+            "intermediate_grad": None if intermediate is None else intermediate.tolist()}
 
 
 def dumps(facts):
