@@ -165,6 +165,81 @@ def _layernorm_grad_not_centred(E):
     return not np.allclose(E.grad(x).sum(axis=1), 0.0, atol=1e-9)
 
 
+def _reused_intermediate(E):
+    """t = a*b used twice: d(t*t + t*4)/da at a=2, b=3 is (2t + 4) * b = 48."""
+    a, b = E.Value(2.0), E.Value(3.0)
+    t = a * b
+    (t * t + t * 4.0).backward()
+    return not np.isclose(a.grad, 48.0)
+
+
+def _sum_of_values_raises(E):
+    try:
+        sum([E.Value(1.0), E.Value(2.0)])
+    except TypeError:
+        return True
+    return False
+
+
+def _tanh_overflows(E):
+    try:
+        return not np.isclose(E.Value(400.0).tanh().data, 1.0)
+    except OverflowError:
+        return True
+
+
+@_raises_or
+def _log_softmax_rows_wrong(E):
+    x = np.array([[0.0, 1.0, 2.0], [3.0, 0.0, 0.0], [1.0, 1.0, 5.0]])  # square: a lost axis broadcasts silently
+    return not np.allclose(np.exp(E.F.log_softmax(E.tensor(x)).data).sum(axis=1), 1.0)
+
+
+@_raises_or
+def _size_1_axis_unsummed(E):
+    a, b = E.tensor(np.ones((3, 1))), E.tensor(np.ones((3, 5)))
+    (a * b).sum().backward()
+    return E.grad(a).shape != (3, 1) or not np.allclose(E.grad(a), 5.0)
+
+
+def _repeated_index_once(E):
+    emb = E.tensor(np.ones((3, 2)))
+    emb[np.array([0, 2, 0])].sum().backward()
+    return not np.allclose(E.grad(emb)[0], 2.0)
+
+
+def _exp_passes_nothing(E):
+    x = E.tensor([0.0, 1.0])
+    try:
+        x.exp().sum().backward()
+    except RuntimeError:  # a torch-like engine refuses a root that is not in the graph at all
+        return True
+    return E.grad(x) is None or not np.allclose(E.grad(x), np.exp([0.0, 1.0]))
+
+
+def _second_backward_piles_up(E):
+    x = E.tensor([1.0, 2.0])
+    loss = ((x * x) * 3.0).sum()
+    grads = []
+    for _ in range(2):
+        x.grad = None if E.grad(x) is None else np.zeros(2)
+        loss.backward()
+        grads.append(np.array(E.grad(x)))
+    return not np.allclose(grads[0], grads[1])
+
+
+def _dropout_keeps_scale_one(E):
+    x = E.tensor(np.ones((4, 50)))
+    out = np.asarray(E.nn.Dropout(0.5)(x).data)
+    return np.allclose(out[out != 0], 1.0)
+
+
+def _running_var_biased(E):
+    x = np.array([[1.0, 0.0], [3.0, 4.0]])
+    bn = E.nn.BatchNorm1d(2)
+    bn(E.tensor(x))
+    return np.allclose(np.asarray(getattr(bn.running_var, "data", bn.running_var)), 0.9 + 0.1 * x.var(axis=0))
+
+
 CHECKS = {
     "overwrite-grad": lambda E: _x_squared_plus_x(E) is not None and not np.isclose(_x_squared_plus_x(E), 7.0),
     "skip-unbroadcast": _unbroadcast_skipped,
@@ -193,4 +268,14 @@ CHECKS = {
     "mse-loss-broadcasts": _mse_broadcasts,
     "bce-log-of-sigmoid": _bce_overflows,
     "sgd-rebinds-the-parameter": lambda E: np.array_equal(_sgd_step(E), [1.0, -2.0]),
+    "recursive-backward": _reused_intermediate,
+    "no-reflected-add": _sum_of_values_raises,
+    "tanh-from-exp": _tanh_overflows,
+    "log-softmax-sum-drops-keepdims": _log_softmax_rows_wrong,
+    "unbroadcast-forgets-size-1-axes": _size_1_axis_unsummed,
+    "getitem-loses-repeated-indices": _repeated_index_once,
+    "exp-never-joins-the-graph": _exp_passes_nothing,
+    "backward-keeps-old-intermediate-grads": _second_backward_piles_up,
+    "dropout-without-rescaling": _dropout_keeps_scale_one,
+    "batchnorm-running-var-biased": _running_var_biased,
 }

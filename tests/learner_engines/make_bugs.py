@@ -64,6 +64,22 @@ CLASSIC = {
     "layernorm-stats-detached": [(NN, "mean = x.mean(axis=-1, keepdims=True)\n        var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)",
                                   "mean = x.data.mean(axis=-1, keepdims=True)\n"
                                   "        var = ((x.data - mean) ** 2).mean(axis=-1, keepdims=True)")],
+    "recursive-backward": [(E, "        self.grad = 1\n        for v in reversed(topo):\n            v._backward()\n",
+                            "        self.grad = 1\n\n        def pass_on(v):\n            v._backward()\n"
+                            "            for child in v._prev:\n                pass_on(child)\n\n        pass_on(self)\n")],
+    "no-reflected-add": [(E, "    def __radd__(self, other):  # other + self\n        return self + other\n\n", "")],
+    "tanh-from-exp": [(E, "        t = math.tanh(self.data)\n", "        t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)\n")],
+    "log-softmax-sum-drops-keepdims": [(FN, "shifted.exp().sum(axis=axis, keepdims=True).log()", "shifted.exp().sum(axis=axis).log()")],
+    "unbroadcast-forgets-size-1-axes": [(T, "    for i, n in enumerate(shape):\n        if n == 1 and grad.shape[i] != 1:\n"
+                                            "            grad = grad.sum(axis=i, keepdims=True)\n", "")],
+    "getitem-loses-repeated-indices": [(T, "            np.add.at(g, idx, out.grad)  # a repeated index gets every share\n",
+                                        "            g[idx] += out.grad\n")],
+    "exp-never-joins-the-graph": [(T, "            self.grad = self.grad + out.data * out.grad\n\n        out._backward = _backward\n",
+                                   "            self.grad = self.grad + out.data * out.grad\n\n")],
+    "backward-keeps-old-intermediate-grads": [(T, "        for v in topo:  # a second backward on this graph starts from zero (micrograd's issue 53)\n"
+                                               "            if v._prev:\n                v.grad = np.zeros_like(v.data)\n", "")],
+    "dropout-without-rescaling": [(NN, "mask = (np.random.rand(*x.shape) >= self.p) / (1 - self.p)", "mask = np.random.rand(*x.shape) >= self.p")],
+    "batchnorm-running-var-biased": [(NN, "m * var.data[0] * n / (n - 1)", "m * var.data[0]")],
 }
 
 T, NN, OPT, FN = (f"mygrad/{m}.py" for m in ("tensor", "nn", "optim", "functional"))
@@ -108,6 +124,13 @@ FUNCTIONS = {
     "layernorm-stats-detached": [(NN, "mu = x.mean(axis=-1, keepdims=True)\n        var = ((x - mu) ** 2).mean(axis=-1, keepdims=True)",
                                   "mu = Tensor(x.data.mean(axis=-1, keepdims=True))\n"
                                   "        var = Tensor(((x.data - mu.data) ** 2).mean(axis=-1, keepdims=True))")],
+    "getitem-loses-repeated-indices": [(T, "np.add.at(grad, ctx.index, g)  # a repeated index adds every share", "grad[ctx.index] += g")],
+    "log-softmax-sum-drops-keepdims": [(FN, "np.log(np.exp(shifted).sum(axis=axis, keepdims=True))", "np.log(np.exp(shifted).sum(axis=axis))")],
+    "unbroadcast-forgets-size-1-axes": [(T, "    stretched = tuple(i for i, n in enumerate(shape) if n == 1 and grad.shape[i] != 1)\n"
+                                            "    return grad.sum(axis=stretched, keepdims=True)\n", "    return grad\n")],
+    "exp-never-joins-the-graph": [(T, "def exp(self): return Exp.apply(self)", "def exp(self): return Tensor(np.exp(self.data))")],
+    "dropout-without-rescaling": [(NN, "x * (keep / (1 - self.p) if self.p < 1 else np.zeros(x.shape))", "x * keep")],
+    "batchnorm-running-var-biased": [(NN, "self.momentum * var.data * n / (n - 1)", "self.momentum * var.data")],
 }
 
 T, NN, OPT, FN = (f"arraygrad/{m}.py" for m in ("tensor", "nn", "optim", "functional"))
@@ -147,6 +170,13 @@ NDARRAY = {
     "layernorm-stats-detached": [(NN, "mean = x.mean(axis=-1, keepdims=True)", "mean = x.data.mean(axis=-1, keepdims=True)"),
                                  (NN, "var = (centered * centered).mean(axis=-1, keepdims=True)",
                                   "var = (centered.data * centered.data).mean(axis=-1, keepdims=True)")],
+    "log-softmax-sum-drops-keepdims": [(FN, "shifted.exp().sum(axis=axis, keepdims=True).log()", "shifted.exp().sum(axis=axis).log()")],
+    "unbroadcast-forgets-size-1-axes": [(T, "    for axis, n in enumerate(shape):\n        if n == 1:\n"
+                                            "            grad = grad.sum(axis=axis, keepdims=True)\n", "")],
+    "getitem-loses-repeated-indices": [(T, "np.add.at(self.grad, index, out.grad)", "self.grad[index] += out.grad")],
+    "backward-keeps-old-intermediate-grads": [(T, "if t._prev or t.grad is None:  # leaves keep accumulating; the rest start at 0",
+                                               "if t.grad is None:")],
+    "dropout-without-rescaling": [(NN, "mask = (rng.random(x.shape) >= self.p) / (1 - self.p)", "mask = rng.random(x.shape) >= self.p")],
 }
 
 EDITS = {"classic": CLASSIC, "functions": FUNCTIONS, "ndarray": NDARRAY}

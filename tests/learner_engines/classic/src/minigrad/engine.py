@@ -106,6 +106,9 @@ class Value:
                 topo.append(v)
 
         build_topo(self)
+        for v in topo:  # a second backward on this graph starts from zero (micrograd's issue 53)
+            if v._prev:
+                v.grad = 0
         self.grad = 1
         for v in reversed(topo):
             v._backward()

@@ -210,6 +210,9 @@ class Tensor:
                 topo.append(v)
 
         build_topo(self)
+        for v in topo:  # a second backward on this graph starts from zero (micrograd's issue 53)
+            if v._prev:
+                v.grad = np.zeros_like(v.data)
         self.grad = np.ones_like(self.data)
         for v in reversed(topo):
             v._backward()
