@@ -12,14 +12,20 @@ import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { labelSearchDialog } from "./patches.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
-import { forgetSharedCode, sharedCode } from "./share.js";
+import { forgetSharedCode, linkHasCode, sharedCode } from "./share.js";
 import { TEXT } from "./text.js";
 
 window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
 
+/* The page's Python blocks, in order: their indexes are the build's data-block. */
+function pageBlocks() {
+  const content = document.querySelector(".md-content") || document.body;
+  return [...content.querySelectorAll("div.language-python.highlight")];
+}
+
 function enhance() {
   const content = document.querySelector(".md-content") || document.body;
-  const all = [...content.querySelectorAll("div.language-python.highlight")];
+  const all = pageBlocks();
   const page = content.querySelector(".mg-page");
   const slug = page ? page.dataset.minigradBreak : "";
   all.forEach((block, index) => {
@@ -32,6 +38,7 @@ function enhance() {
 
 /* A link made by a block's "Copy link": its code goes back into its block. */
 async function restoreShared(all) {
+  if (!linkHasCode()) return; // every page load passes here: nothing to read, nothing done
   const found = await sharedCode(all.map((b) => b.mgOriginal ?? b.querySelector("code").textContent.replace(/\n$/, "")));
   const target = found && all[found.index];
   if (!target || !target.mgShared) return;
@@ -55,7 +62,4 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
   onPage();
 }
 window.addEventListener("hashchange", fixLanguageSwitcher);
-window.addEventListener("hashchange", () => { // a link pasted into the address bar of its own page
-  const content = document.querySelector(".md-content") || document.body;
-  restoreShared([...content.querySelectorAll("div.language-python.highlight")]);
-});
+window.addEventListener("hashchange", () => restoreShared(pageBlocks())); // a link pasted into its own page's address bar

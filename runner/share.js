@@ -43,6 +43,11 @@ export async function linkFor(index, original, text) {
   return `${location.origin}${location.pathname}${location.search}#${KEY}${index}.${fingerprint(original)}.${packed}`;
 }
 
+/* Whether the URL holds a shared block's code at all: the cheap test every page load makes. */
+export function linkHasCode() {
+  return location.hash.includes(KEY.slice(0, -1)); // "mg-code", its "=" perhaps percent-encoded
+}
+
 /* The code a link carries for this page's blocks: {index, text}, or {index, problem}
  * (a word of text.js), or null when the URL holds no code. `originals[i]` is block i's own code. */
 export async function sharedCode(originals) {
