@@ -119,8 +119,8 @@ def _is_engine_module(name):
 class _BrokenFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Serves minigrad's modules from source text, patched where the break says."""
 
-    def __init__(self, slug, changed):
-        self.slug, self.changed = slug, changed
+    def __init__(self, label, changed):
+        self.label, self.changed = label, changed
 
     def find_spec(self, name, path=None, target=None):
         if not _is_engine_module(name):
@@ -140,20 +140,26 @@ class _BrokenFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def exec_module(self, module):
         file = module.__spec__.origin
         source = self.changed.get(file) or (ROOT / file).read_text(encoding="utf-8")
-        shown_as = f"<broken by {self.slug}>/{file}"
+        shown_as = f"<{self.label}>/{file}"
         linecache.cache[shown_as] = (len(source), None, source.splitlines(keepends=True), shown_as)
         module.__file__ = str(ROOT / file)  # real, so data files beside it are found
         exec(compile(source, shown_as, "exec"), module.__dict__)
 
 
-@contextmanager
 def applied(slug, variant=None):
     """Inside the block, `import minigrad...` gives the broken copy; yields its package."""
     changed = patched_sources(slug, variant=variant)  # a stale diff fails here, before anything is swapped
+    return swapped(f"broken by {slug}", changed)
+
+
+@contextmanager
+def swapped(label, changed):
+    """Inside the block, minigrad's modules come from `changed` ({relative path: source}) where it
+    has them (tracebacks name them `<label>/path`), else from their files; yields the package."""
     healthy = {name: mod for name, mod in sys.modules.items() if _is_engine_module(name)}
     for name in healthy:
         del sys.modules[name]
-    finder = _BrokenFinder(slug, changed)
+    finder = _BrokenFinder(label, changed)
     sys.meta_path.insert(0, finder)
     try:
         import minigrad
