@@ -5,6 +5,7 @@ import { codeOf, editKey, editors, loadEditor, storedEdit } from "./editor.js";
 import { livePictures } from "./pictures.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
+import { showRepairVerdict } from "./repair.js";
 import { copyLink, linkFor } from "./share.js";
 import { TEXT, language } from "./text.js";
 
@@ -47,8 +48,9 @@ export function attach(all, index, slug) {
   toolbar.className = "mg-toolbar";
   toolbar.setAttribute("role", "toolbar");
   toolbar.setAttribute("aria-label", t.toolbar);
-  const run = button("run", null, t.run);
-  const toggle = slug ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
+  const repair = block.dataset.repair || ""; // "Repair it": Run is Check (repair.js)
+  const run = button("run", null, repair ? t.check : t.run);
+  const toggle = slug && !repair ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
   const stop = button("stop", null, t.stop);
   const reset = button("reset", null, t.reset);
   const share = button("share", null, t.share); // shown once the code differs from the page's
@@ -184,7 +186,7 @@ export function attach(all, index, slug) {
   const execute = async () => {
     if (job) return; // already running or queued (Run is aria-disabled)
     const rt = runtime();
-    const blocks = chainOf(all, index).map((i) => ({
+    const blocks = (repair ? [index] : chainOf(all, index)).map((i) => ({
       code: codeOf(all, i),
       name: `<block ${i + 1}>`,
       first_line: 1,
@@ -234,8 +236,8 @@ export function attach(all, index, slug) {
     const alive = () => panel.isConnected;
     const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
       checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
-      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); } };
-    job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken));
+      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => showRepairVerdict(block, m.verdict) };
+    job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken), undefined, repair);
     const result = await job.done;
     job = null;
     if (result.traceback && !result.stopped) show("stderr", masked(result.traceback)); // never cut: the reader needs it
@@ -252,7 +254,7 @@ export function attach(all, index, slug) {
 
   const warmUp = () => { // intent: start loading now
     runtime().start().catch(() => {});
-    if (block.dataset.numpy) runtime().prefetchNumpy();
+    if (block.dataset.numpy || repair) runtime().prefetchNumpy(); // the checks need NumPy
   };
   run.addEventListener("pointerenter", warmUp, { once: true });
   run.addEventListener("focus", warmUp, { once: true });
@@ -272,6 +274,7 @@ export function attach(all, index, slug) {
     pictures.clear();
     status.textContent = "";
     delete panel.dataset.state;
+    block.closest("[data-mg='repair']")?.removeAttribute("data-state"); // the broken code again: not repaired
   });
   if (toggle) {
     toggle.addEventListener("click", () => {

@@ -19,7 +19,8 @@ export const TO_WORKER = {
   numpy: ["bytes"],
   /* chain: the JSON text of [{code, name, first_line}]; picture: of {lang, slug, other}
    * (text: the page serialises once what Python parses anyway, and a string clones cheaply). */
-  run: ["id", "chain", "slug", "lang", "picture"],
+  /* repair: a break's slug when the chain is a reader's repair of it ("Repair it"'s Check). */
+  run: ["id", "chain", "slug", "lang", "picture", "repair"],
   /* A reader's package folder (the doctor page's "Load a folder", doctor-folder.js),
    * [{path, text}], posted right before the run that checks it: its .py files go under
    * /home/pyodide/learner/ in place of the last folder, whose modules Python forgets. */
@@ -45,6 +46,9 @@ export const FROM_WORKER = {
    * the page's language; the page paints the latest once per frame, so a case that hangs
    * is the one on screen. */
   checking: ["id", "check", "case"],
+  /* minigrad_page.repaired: a "Repair it" Check's verdict (minigrad.repair), parsed
+   * here: {slug, repaired, problem, checks: {name: passed}}. */
+  repaired: ["id", "verdict"],
   /* stage "download" or "start" while booting (no id), "numpy" then "running" in a run;
    * loaded/total: bytes fetched so far (total 0 when unknown). */
   progress: ["id", "stage", "loaded", "total"],

@@ -88,9 +88,10 @@ export class Runtime {
   /* Queue a run; `handlers` get its messages by type (stream, progress, ...)
    * and its phase ("loading", "waiting", "running"). Returns the job: `job.done`
    * resolves with the worker's "done" message (or {stopped} / {failed}).
-   * `files` (doctor-folder.js) go to the worker right before the run. */
-  submit(blocks, slug, handlers, picture, files) {
-    const job = { id: this.nextId++, blocks, slug, handlers, picture, files };
+   * `files` (doctor-folder.js) go to the worker right before the run; `repair`, a break's
+   * slug, makes the run a Check of the reader's repair of it (repair.js). */
+  submit(blocks, slug, handlers, picture, files, repair) {
+    const job = { id: this.nextId++, blocks, slug, handlers, picture, files, repair };
     job.done = new Promise((resolve) => { job.resolve = resolve; });
     this.queue.push(job);
     this.phase(job);
@@ -119,9 +120,9 @@ export class Runtime {
     this.phase(job, "running");
     for (const waiting of this.queue) this.phase(waiting, "waiting");
     // As JSON text: Python parses it anyway, and a string clones faster than objects.
-    const { id, blocks, slug, picture, files } = job;
+    const { id, blocks, slug, picture, files, repair } = job;
     if (files) this.worker.postMessage(message("files", { files }));
-    this.worker.postMessage(message("run", { id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture) }));
+    this.worker.postMessage(message("run", { id, chain: JSON.stringify(blocks), slug, lang: language(), picture: JSON.stringify(picture), repair: repair || "" }));
   }
 
   dispatch(m) {

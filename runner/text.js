@@ -2,7 +2,7 @@
 
 export const TEXT = {
   en: {
-    toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset",
+    toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset", check: "Check",
     // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
     breakOff: "Code: healthy", breakOn: "Code: broken",
     code: "Python code, editable", output: "Your run",
@@ -25,7 +25,7 @@ export const TEXT = {
     linkUnreadable: "This link's code could not be read (was the link cut short?)",
   },
   es: {
-    toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer",
+    toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer", check: "Comprobar",
     // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
     breakOff: "Código: sano", breakOn: "Código: roto",
     code: "Código Python, editable", output: "Tu ejecución",

@@ -1,4 +1,4 @@
-"""A page's "Repair it": the units a break touches, and Check on a reader's text (minigrad/breaks/repair.py).
+"""A page's "Repair it": the units a break touches, and Check on a reader's text (minigrad/repair/check.py).
 
 For every break, CI proves what the page promises: the untouched broken code is refused and the
 healthy code (the diff reversed) is accepted. The rest tries what a reader types: a loop, an
@@ -14,8 +14,8 @@ from contextlib import redirect_stdout
 import pytest
 
 from minigrad.breaks import catalogue, get
-from minigrad.breaks.repair import check, substituted
-from minigrad.breaks.units import HEADER, editor_text, healthy_text, split, units
+from minigrad.repair import check, substituted
+from minigrad.repair.units import HEADER, editor_text, healthy_text, split, units
 
 SLUGS = [b.slug for b in catalogue()]
 
@@ -45,7 +45,8 @@ def test_units_are_whole_statements_holding_every_changed_line(slug):
         compile(unit.broken, unit.header, "exec")  # whole functions, dedented
         compile(unit.healthy, unit.header, "exec")
         assert unit.broken != unit.healthy, unit.header
-        assert unit.changed and all(1 <= n <= len(unit.broken.splitlines()) for n in unit.changed)
+        pointed = unit.changed + unit.missing
+        assert pointed and all(1 <= n <= len(unit.broken.splitlines()) for n in pointed), unit
         assert HEADER.match(unit.header)
 
 

@@ -54,9 +54,10 @@ def runner(write):
     every run would cost its proxy each time, as would a new stream."""
     stream = LineStream(write)
 
-    def run(blocks_json, slug, picture_json):
-        """One run: its result as JSON text (the "done" message's fields, worker.js)."""
-        blocks = parsed(blocks_json)
+    def run(blocks_json, slug, picture_json, repair=""):
+        """One run: its result as JSON text (the "done" message's fields, worker.js). `repair`, a
+        break's slug: the block is the reader's repair of it, and the run checks it instead."""
+        blocks = repair_check(repair, parsed(blocks_json)[-1]) if repair else parsed(blocks_json)
         stream.reset()
         try:
             result = run_chain(blocks, slug=slug or None, stdout=stream)
@@ -70,6 +71,13 @@ def runner(write):
                            "earlier": earlier, "pictures": drawn})
 
     return run
+
+
+def repair_check(slug, block):
+    """The chain that checks a reader's repair (minigrad.repair.check): their text goes in as a string
+    literal, never as code, so its tracebacks are the check's, named for what the reader sees."""
+    code = f"from minigrad.repair import check\ncheck({slug!r}, {block.code!r})\n"
+    return (Block(code=code, name="<check>", first_line=1),)
 
 
 @functools.lru_cache(maxsize=64)

@@ -49,7 +49,7 @@ function emit(stream, text) {
  * page turns the slugs into links, nothing else is trusted), `language()` (the
  * page's, so a report can speak it), `progress(check, case)` (the doctor's,
  * before each case) and `engine_output(text)` (what a learner's engine printed
- * while the doctor checked it, bounded in Python). */
+ * while the doctor checked it, bounded in Python) and `repaired(json)` (a repair's verdict). */
 const PAGE = {
   links(json) {
     const links = current ? JSON.parse(String(json)) : null;
@@ -58,6 +58,10 @@ const PAGE = {
   language: () => (current && current.lang) || "en",
   progress(check, name) {
     if (current) postMessage(message("checking", { id: current.id, check: String(check), case: String(name) }));
+  },
+  repaired(json) {
+    const verdict = current ? JSON.parse(String(json)) : null;
+    if (verdict && typeof verdict === "object") postMessage(message("repaired", { id: current.id, verdict }));
   },
   engine_output(text) {
     if (current) postMessage(message("engine-output", { id: current.id, text: String(text) }));
@@ -117,16 +121,16 @@ async function loadNumpy(id) {
   postMessage(message("progress", { id, stage: "running", loaded: 0, total: 0 }));
 }
 
-async function run({ id, chain, slug, lang, picture }) {
+async function run({ id, chain, slug, lang, picture, repair }) {
   current = { id, sent: 0, truncated: false, lang };
   const done = { id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false, pictures: [], python_ms: null };
   try {
     if (!numpyLoaded && chain !== noNumpyChain) {
-      if (needsNumpy(chain, needs)) await loadNumpy(id);
+      if (repair || needsNumpy(chain, needs)) await loadNumpy(id); // a repair's checks need NumPy, whatever the reader's code imports
       else noNumpyChain = chain;
     }
     const started = performance.now();
-    const result = JSON.parse(runBlocks(chain, slug || "", picture || "{}"));
+    const result = JSON.parse(runBlocks(chain, slug || "", picture || "{}", repair || ""));
     done.python_ms = performance.now() - started; // for benchmarks: Python's share of a run
     Object.assign(done, result);
   } catch (error) {

@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 from typing import NamedTuple
 
-from . import ROOT, get, patched_sources
+from ..breaks import ROOT, get, patched_sources
 
 HEADER = re.compile(r"^# === (?P<path>\S+): (?P<names>.+) ===[ \t]*$")  # one unit's first line in the editor
 
@@ -28,6 +28,7 @@ class Unit(NamedTuple):
     indent: str  # what the file puts before each of its lines
     lines: tuple  # (first, last), 1-based, in the broken file
     changed: tuple  # line numbers (1-based, within `broken`) the break wrote
+    missing: tuple  # line numbers (1-based, within `broken`) after which the break took lines out
 
     @property
     def header(self):
@@ -124,23 +125,25 @@ def _unit(path, names, broken_text, healthy_text, span):
     indent = re.match(r"[ \t]*", lines[0])[0]
     h_first, h_last = _lines(ast.parse(healthy_text), names)
     healthy = healthy_text.splitlines()[h_first - 1 : h_last]
-    written = _written_lines(broken_text, healthy_text, first, last)
+    written, missing = _written_lines(broken_text, healthy_text, first, last)
     return Unit(path, tuple(names), textwrap.dedent("\n".join(lines)), textwrap.dedent("\n".join(healthy)), indent,
-                (first, last), written)
+                (first, last), written, missing)
 
 
 def _written_lines(broken_text, healthy_text, first, last):
-    """Lines of the unit (1-based within it) that the healthy file does not have there: hint 2 points at them."""
+    """(lines the healthy file does not have, lines after which it has more), 1-based within the unit:
+    hint 2 points at them."""
     import difflib
 
     broken, healthy = broken_text.splitlines(), healthy_text.splitlines()
-    changed = set()
+    changed, missing = set(), set()
     for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, broken, healthy, autojunk=False).get_opcodes():
         if tag in ("replace", "delete"):
             changed.update(range(i1 + 1, i2 + 1))
         elif tag == "insert":
-            changed.add(i1 if i1 >= first else first)  # something is missing here: the line above the gap
-    return tuple(sorted(n - first + 1 for n in changed if first <= n <= last))
+            missing.add(max(i1, first))  # the line above the gap
+    inside = lambda lines: tuple(sorted(n - first + 1 for n in lines if first <= n <= last))  # noqa: E731
+    return inside(changed), inside(missing)
 
 
 def _lines(tree, names):

@@ -14,13 +14,12 @@ import io
 import json
 import tomllib
 import traceback
-from pathlib import Path
 from typing import NamedTuple
 
-from . import get, patched_sources, swapped
+from ..breaks import HERE as BREAKS_DIR, get, patched_sources, swapped
 from .units import split, units
 
-_WORDS = tomllib.loads(Path(__file__).with_name("words.toml").read_text(encoding="utf-8"))
+_WORDS = tomllib.loads((BREAKS_DIR / "words.toml").read_text(encoding="utf-8"))  # the CLI's table: one home for these words
 PRINTED_LIMIT = 2000  # characters of the reader's own prints shown under the report
 
 

@@ -1,0 +1,70 @@
+"""Repair it, in a real browser: on a phase-7 and a phase-10 break page, in both languages,
+Check refuses the broken code the page starts with and accepts the healthy code (the diff
+reversed), as minigrad.repair decides in Pyodide; the section says so in data-state,
+the repair is kept in this browser's progress, and nothing leaves the machine."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+from running import COLD, serious_violations
+
+from minigrad.repair.units import healthy_text, units
+
+pytestmark = pytest.mark.browser
+
+CASES = [("relu-gated-on-upstream", "en", "Not repaired yet", "Repaired: every check passes."),
+         ("layernorm-stats-detached", "es", "Aún no está reparado", "Reparado: todas las comprobaciones pasan.")]
+
+
+def repair_index(page):
+    """The repair block's index among the page's Python blocks (what replace_code counts)."""
+    return page.locator("div.language-python.highlight").evaluate_all("(blocks) => blocks.findIndex((b) => b.dataset.repair)")
+
+
+def check_and_wait(page, section):
+    panel = section.locator(".mg-runner")
+    section.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", re.compile("done|error|stopped"), timeout=COLD)
+    expect(section).to_have_attribute("data-state", re.compile("repaired|not-repaired"))
+    return panel.locator(".mg-output").inner_text()
+
+
+@pytest.mark.parametrize("slug, lang, refused, accepted", CASES)
+def test_check_refuses_the_broken_code_and_accepts_the_fix(page, site_url, watch, replace_code, slug, lang, refused, accepted):
+    page.goto(site_url + ("es/" if lang == "es" else "") + f"breaks/{slug}/")
+    section = page.locator("[data-mg='repair']")
+    expect(section).to_have_attribute("data-break", slug)
+    expect(section.locator(".mg-run")).to_have_text("Check" if lang == "en" else "Comprobar")
+    expect(section.locator(".mg-break")).to_have_count(0)  # no healthy/broken toggle: the reader's code is what runs
+
+    output = check_and_wait(page, section)
+    assert refused in output, output
+    expect(section).to_have_attribute("data-state", "not-repaired")
+    assert "✗" in output, output
+
+    replace_code(page, repair_index(page), healthy_text(units(slug)))
+    output = check_and_wait(page, section)
+    assert accepted in output and "✗" not in output, output
+    expect(section).to_have_attribute("data-state", "repaired")
+    stored = json.loads(page.evaluate("localStorage.getItem('minigrad:progress')"))
+    assert stored["breaks"][slug]["repaired"] and stored["breaks"][slug]["checks"] == 2
+
+    section.locator(".mg-reset").click()  # the broken code again: no longer repaired on screen, still in the progress
+    expect(section).not_to_have_attribute("data-state", "repaired")
+    assert not watch.outside() and not watch.errors, (watch.outside(), watch.errors)
+    assert not serious_violations(page)
+
+
+def test_an_edit_that_raises_or_does_not_compile_is_said_plainly(page, site_url, replace_code):
+    slug = "relu-gated-on-upstream"
+    page.goto(site_url + f"breaks/{slug}/")
+    section = page.locator("[data-mg='repair']")
+    replace_code(page, repair_index(page), "def relu(self):\n    return (\n")
+    output = check_and_wait(page, section)
+    assert "Your code does not compile (line 2 of the editor)" in output, output
+    replace_code(page, repair_index(page), "def relu(self):\n    raise ValueError('half done')\n")
+    output = check_and_wait(page, section)
+    assert "ValueError: half done" in output and "Not repaired yet" in output, output
+    expect(section).to_have_attribute("data-state", "not-repaired")
