@@ -29,6 +29,8 @@ WORDS = {
         "wrong": "Hint 2: what is wrong",
         "fix": "Hint 3: the fix",
         "look": "Look at {where}. The checks that catch it: {checks}. Press **Check** and read what they say.",
+        "look-unmeasured": "Look at {where}. No check is known to catch it yet (the diagnostics matrix has no row "
+                           "for it: `uv run pytest --update-outputs tests/test_diagnostics_matrix.py` makes one). Press **Check** and read what the checks say.",
         "wrote": "{title}. The break wrote {lines}:",
         "line": "this line", "lines": "these lines",
         "missing": "Something is missing after {line}.",
@@ -46,6 +48,8 @@ WORDS = {
         "wrong": "Pista 2: qué está mal",
         "fix": "Pista 3: el arreglo",
         "look": "Mira {where}. Las comprobaciones que la detectan: {checks}. Pulsa **Comprobar** y lee lo que dicen.",
+        "look-unmeasured": "Mira {where}. Aún no se sabe qué comprobación la detecta (la matriz de diagnósticos no tiene "
+                           "fila para ella: `uv run pytest --update-outputs tests/test_diagnostics_matrix.py` la crea). Pulsa **Comprobar** y lee lo que dicen las comprobaciones.",
         "wrote": "{title}. La rotura escribió {lines}:",
         "line": "esta línea", "lines": "estas líneas",
         "missing": "Falta algo después de {line}.",
@@ -69,11 +73,18 @@ def section(slug, lang):
              words["intro"].format(where=where) + (words["headers"] if len(found) > 1 else ""), "",
              f'{fence}{{.python data-repair="{slug}"}}', editor_text(found), fence, "",
              f'??? tip "{words["where"]}"', "",
-             "    " + words["look"].format(where=where, checks=_listed([f"`{c}`" for c in brk.caught_by()], words)), "",
+             "    " + _look(where, brk.caught_by(), words), "",
              f'??? tip "{words["wrong"]}"', "", *_indented(_what_is_wrong(found, brk.title[lang], words)), "",
              f'??? tip "{words["fix"]}"', "", "    " + words["fixed"], "", f"    {fence}diff",
              *("    " + line for line in _fix(found)), f"    {fence}", "", "</div>", ""]
     return "\n".join(lines)
+
+
+def _look(where, caught_by, words):
+    """Hint 1; a teacher's new break has no matrix row until the matrix is made again."""
+    if not caught_by:
+        return words["look-unmeasured"].format(where=where)
+    return words["look"].format(where=where, checks=_listed([f"`{c}`" for c in caught_by], words))
 
 
 def _what_is_wrong(found, title, words):
