@@ -5,6 +5,7 @@ import { codeOf, editKey, editors, loadEditor, storedEdit } from "./editor.js";
 import { livePictures } from "./pictures.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
+import { showPredictionsBeside } from "./prediction.js";
 import { showRepairVerdict } from "./repair.js";
 import { copyLink, linkFor } from "./share.js";
 import { TEXT, language } from "./text.js";
@@ -217,6 +218,7 @@ export function attach(all, index, slug) {
       showEarlier();
       showLinks(panel, []);
       showEngineOutput(panel, "");
+      panel.querySelector(".mg-predictions-beside")?.remove();
       live.hidden = false;
       pictures.clear(keepPicture);
       if (!over) { // a run over before it showed that it started: settle() says how it ended
@@ -249,6 +251,7 @@ export function attach(all, index, slug) {
     enable(run, true);
     enable(stop, false);
     for (const m of toDraw) pictures.show(m, broken);
+    if (broken && !result.stopped) showPredictionsBeside(panel, slug); // what the reader predicted, beside what happened
   };
   const stopRun = () => { if (job) runtime().stop(job); };
 

@@ -9,13 +9,17 @@
 
 import { attach } from "./block.js";
 import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
-import { labelSearchDialog } from "./patches.js";
+import { focusableScrollers, labelSearchDialog } from "./patches.js";
+import { attachPredictions } from "./prediction.js";
+import { breakProgress, readProgress, recordBreak, resetProgress, validProgress, writeProgress } from "./progress.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
 import { forgetSharedCode, linkHasCode, sharedCode } from "./share.js";
 import { TEXT } from "./text.js";
 
 window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
+// mystery.js and the progress page: the reader's progress, in this browser only
+window.minigradProgress = { read: readProgress, write: writeProgress, reset: resetProgress, valid: validProgress, record: recordBreak, of: breakProgress };
 
 /* The page's Python blocks, in order: their indexes are the build's data-block. */
 function pageBlocks() {
@@ -33,6 +37,7 @@ function enhance() {
     block.dataset.mgReady = "1";
     attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
   });
+  attachPredictions(content);
   restoreShared(all);
 }
 
@@ -51,6 +56,7 @@ function onPage() {
   enhance();
   fixLanguageSwitcher();
   labelSearchDialog();
+  focusableScrollers();
 }
 
 loadOtherLanguagesFully();

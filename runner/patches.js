@@ -7,3 +7,16 @@ export function labelSearchDialog() {
   const dialog = document.querySelector(".md-search[role=dialog]");
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", language() === "es" ? "Buscar" : "Search");
 }
+
+/* A code block wider than the screen (a diff or an output, on a phone) scrolls sideways: it
+ * takes keyboard focus so it can be scrolled without a pointer (axe: scrollable-region-focusable).
+ * Checked on each page, on resize and when a folded block opens; only blocks that overflow. */
+export function focusableScrollers() {
+  for (const code of document.querySelectorAll(".md-typeset pre > code:not([tabindex])")) {
+    if (code.scrollWidth > code.clientWidth) code.tabIndex = 0;
+  }
+}
+
+let resizing = null;
+window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(focusableScrollers, 200); });
+document.addEventListener("toggle", (event) => { if (event.target.open) focusableScrollers(); }, true);
