@@ -11,7 +11,8 @@ the page-load budget's largest part (tests/browser/test_runner.py); their
 comments say why the code is as it is and stay in the repository. The Python
 worker is bundled the same way from runner/worker/main.js into
 `assets/minigrad/worker.js`, a classic worker script (it loads Pyodide with
-importScripts); the page and the worker share runner/messages.js, the table
+importScripts), and the progress page's script from runner/progress-page.js (it
+shares progress.js with the runner); the page and the worker share runner/messages.js, the table
 of their messages. picture.js, loaded once a reader asks for a picture, is
 left as it is.
 """
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 RUNNER = ROOT / "runner" / "main.js"
 WORKER = ROOT / "runner" / "worker" / "main.js"
+PROGRESS_PAGE = ROOT / "runner" / "progress-page.js"  # the progress page's own script, loaded there only
 BEFORE_INTENT = ["mystery.js", "doctor-folder.js", "symptoms.js"]
 
 
@@ -43,7 +45,7 @@ def on_post_build(config):
     folder = Path(config["site_dir"]) / "assets" / "minigrad"
     if not folder.is_dir():
         return
-    for entry, name in ((RUNNER, "runner.js"), (WORKER, "worker.js")):
+    for entry, name in ((RUNNER, "runner.js"), (WORKER, "worker.js"), (PROGRESS_PAGE, "progress-page.js")):
         esbuild(str(entry), "--bundle", "--format=iife", "--target=es2020", "--minify", f"--outfile={folder / name}")
     files = [str(folder / name) for name in BEFORE_INTENT if (folder / name).exists()]
     if files:

@@ -17,9 +17,11 @@ from minigrad.runner.languages import build_language
 MARKERS = ("mystery",)  # <!-- md:mystery -->
 WORDS = {
     "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
-           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break"},
+           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break",
+           "review": "Only breaks to review (you predicted them wrong, or have not repaired them: see your progress)"},
     "es": {"phase": "Fase", "any": "cualquier fase", "draw": "Sortear otro misterio", "guess": "Tu respuesta",
-           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa"},
+           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa",
+           "review": "Solo roturas por repasar (las predijiste mal o aún no las reparaste: mira tu progreso)"},
 }
 
 
@@ -52,6 +54,7 @@ def render(lang, use_directory_urls=True):
         f'<label>{esc(words["phase"])} <select class="mg-mystery-phase">{"".join(phase_options)}</select></label>',
         f'<button type="button" class="md-button mg-mystery-draw">{esc(words["draw"])}</button>',
         "</p>",
+        f'<p class="mg-mystery-row"><label><input type="checkbox" class="mg-mystery-review"> {esc(words["review"])}</label></p>',
         '<p class="mg-mystery-status" role="status"></p>',
         '<p class="mg-mystery-row">',
         f'<label>{esc(words["guess"])} <select class="mg-mystery-guess">{"".join(guesses)}</select></label>',

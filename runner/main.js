@@ -11,15 +11,15 @@ import { attach } from "./block.js";
 import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { focusableScrollers, labelSearchDialog } from "./patches.js";
 import { attachPredictions } from "./prediction.js";
-import { breakProgress, readProgress, recordBreak, resetProgress, validProgress, writeProgress } from "./progress.js";
+import { breakProgress, needsReview, recordBreak } from "./progress.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
 import { forgetSharedCode, linkHasCode, sharedCode } from "./share.js";
 import { TEXT } from "./text.js";
 
 window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
-// mystery.js and the progress page: the reader's progress, in this browser only
-window.minigradProgress = { read: readProgress, write: writeProgress, reset: resetProgress, valid: validProgress, record: recordBreak, of: breakProgress };
+// mystery.js: the reader's progress, in this browser only (the progress page bundles progress.js itself)
+window.minigradProgress = { of: breakProgress, record: recordBreak, needsReview };
 
 /* The page's Python blocks, in order: their indexes are the build's data-block. */
 function pageBlocks() {

@@ -21,13 +21,70 @@ export function readProgress() {
   }
 }
 
-/* Whether `data` has the shape this file writes: what an import accepts. */
+const CONFIDENCES = ["sure", "unsure", "guessing"];
+const VERDICTS = ["right", "partly", "wrong"];
+const isTime = (value) => value === undefined || (typeof value === "string" && value.length <= 40);
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function validPrediction(p) {
+  return isObject(p) && typeof p.answer === "string" && p.answer.length <= 300 && CONFIDENCES.includes(p.confidence)
+    && (p.verdict === undefined || VERDICTS.includes(p.verdict)) && isTime(p.at);
+}
+
+function validEntry(entry) {
+  return isObject(entry)
+    && (entry.predictions === undefined || (isObject(entry.predictions)
+      && Object.entries(entry.predictions).every(([n, p]) => /^\d{1,2}$/.test(n) && validPrediction(p))))
+    && isTime(entry.repaired) && (entry.checks === undefined || Number.isInteger(entry.checks))
+    && (entry.mystery === undefined || (isObject(entry.mystery) && isTime(entry.mystery.found) && isTime(entry.mystery.revealed)));
+}
+
+/* Whether `data` has the shape this file writes: what an import accepts, whole or not at all. */
 export function validProgress(data) {
-  if (!data || typeof data !== "object" || data.version !== VERSION) return false;
-  const breaks = data.breaks;
-  if (!breaks || typeof breaks !== "object" || Array.isArray(breaks)) return false;
-  return Object.entries(breaks).every(([slug, entry]) => /^[a-z0-9-]+$/.test(slug) && entry && typeof entry === "object"
-    && (entry.predictions === undefined || (typeof entry.predictions === "object" && !Array.isArray(entry.predictions))));
+  if (!isObject(data) || data.version !== VERSION || !isObject(data.breaks)) return false;
+  return Object.entries(data.breaks).every(([slug, entry]) => /^[a-z0-9-]{1,80}$/.test(slug) && validEntry(entry));
+}
+
+const earliest = (a, b) => (a && b ? (a < b ? a : b) : a || b);
+
+/* Two records as one (an import into a browser that has progress of its own): per question
+ * the later prediction, the earliest repair and mystery, the most checks. Nothing is lost. */
+export function mergeProgress(mine, theirs) {
+  const out = empty();
+  for (const slug of new Set([...Object.keys(mine.breaks), ...Object.keys(theirs.breaks)])) {
+    const a = mine.breaks[slug] || {}, b = theirs.breaks[slug] || {};
+    const entry = {};
+    const predictions = { ...a.predictions };
+    for (const [n, p] of Object.entries(b.predictions || {})) {
+      if (!predictions[n] || (p.at || "") > (predictions[n].at || "")) predictions[n] = p;
+    }
+    if (Object.keys(predictions).length) entry.predictions = predictions;
+    const repaired = earliest(a.repaired, b.repaired);
+    if (repaired) entry.repaired = repaired;
+    if (a.checks || b.checks) entry.checks = Math.max(a.checks || 0, b.checks || 0);
+    const found = earliest(a.mystery?.found, b.mystery?.found), revealed = earliest(a.mystery?.revealed, b.mystery?.revealed);
+    if (found || revealed) entry.mystery = { ...(found && { found }), ...(revealed && { revealed }) };
+    out.breaks[slug] = entry;
+  }
+  return out;
+}
+
+/* What one break's entry adds up to: the progress page's line, the mystery's review draw. */
+export function summarize(entry = {}) {
+  const made = Object.values(entry.predictions || {}).filter((p) => p && p.answer);
+  const count = (verdict) => made.filter((p) => p.verdict === verdict).length;
+  return {
+    predicted: made.length, right: count("right"), partly: count("partly"), wrong: count("wrong"),
+    unjudged: made.filter((p) => !p.verdict).length,
+    sureAndWrong: made.filter((p) => p.verdict === "wrong" && p.confidence === "sure").length,
+    repaired: Boolean(entry.repaired), found: Boolean(entry.mystery?.found), revealed: Boolean(entry.mystery?.revealed),
+  };
+}
+
+/* To review: a break predicted wrong (or partly), or not repaired yet. */
+export function needsReview(entry) {
+  const s = summarize(entry);
+  return s.wrong + s.partly > 0 || !s.repaired;
 }
 
 export function writeProgress(data) {

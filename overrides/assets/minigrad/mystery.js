@@ -17,14 +17,16 @@
 
   const TEXT = {
     en: {
-      hidden: (n, phase) => `A break is hidden, drawn among ${n} breaks${phase ? ` of phase ${phase}` : ""}. Every block on this page runs with it.`,
+      hidden: (n, phase, review) => `A break is hidden, drawn among ${n} ${review ? "breaks to review" : "breaks"}${phase ? ` of phase ${phase}` : ""}. Every block on this page runs with it.`,
+      nothingToReview: "Nothing to review here: every one of these breaks is repaired and none was predicted wrong. ",
       right: "Right: it is ",
       wrong: (title) => `Not “${title}”. Run another block, or guess again.`,
       revealed: "It was ",
       read: ". Read its page: ",
     },
     es: {
-      hidden: (n, phase) => `Hay una rotura escondida, sorteada entre ${n} roturas${phase ? ` de la fase ${phase}` : ""}. Todos los bloques de esta página se ejecutan con ella.`,
+      hidden: (n, phase, review) => `Hay una rotura escondida, sorteada entre ${n} ${review ? "roturas por repasar" : "roturas"}${phase ? ` de la fase ${phase}` : ""}. Todos los bloques de esta página se ejecutan con ella.`,
+      nothingToReview: "Aquí no hay nada que repasar: todas estas roturas están reparadas y ninguna se predijo mal. ",
       right: "Correcto: es ",
       wrong: (title) => `No es «${title}». Ejecuta otro bloque o vuelve a intentarlo.`,
       revealed: "Era ",
@@ -45,9 +47,10 @@
     };
   }
 
-  /* One of `candidates` ({slug, phase, ...}), within `phase` if given; `random` is in [0, 1). */
-  function draw(candidates, phase, random) {
-    const pool = candidates.filter((c) => !phase || String(c.phase) === String(phase));
+  /* One of `candidates` ({slug, phase, ...}), within `phase` if given and among those `keep`
+   * accepts (the review draw: breaks predicted wrong or not repaired); `random` is in [0, 1). */
+  function draw(candidates, phase, random, keep = () => true) {
+    const pool = candidates.filter((c) => (!phase || String(c.phase) === String(phase)) && keep(c));
     if (!pool.length) return null;
     return pool[Math.min(pool.length - 1, Math.floor(random * pool.length))];
   }
@@ -90,14 +93,24 @@
     }));
   }
 
+  /* The reader's record (runner/progress.js, through runner.js): kept in this browser only. */
+  const progress = () => window.minigradProgress;
+
   function newMystery() {
     const { form, random } = state;
+    const t = TEXT[language()];
     const phase = form.querySelector(".mg-mystery-phase").value;
     const candidates = candidatesOf(form);
-    const drawn = draw(candidates, phase, random());
+    const inPhase = (c) => !phase || c.phase === phase;
+    const toReview = (c) => !progress() || progress().needsReview(progress().of(c.slug));
+    let review = form.querySelector(".mg-mystery-review").checked;
+    const none = review && !candidates.some((c) => inPhase(c) && toReview(c));
+    if (none) review = false; // nothing left to review: drawn among them all, and said so
+    const keep = review ? toReview : () => true;
+    const drawn = draw(candidates, phase, random(), keep);
     state.slug = drawn ? drawn.slug : "";
-    const n = candidates.filter((c) => !phase || c.phase === phase).length;
-    say(form.querySelector(".mg-mystery-status"), [TEXT[language()].hidden(n, phase)]);
+    const n = candidates.filter((c) => inPhase(c) && keep(c)).length;
+    say(form.querySelector(".mg-mystery-status"), [(none ? t.nothingToReview : "") + t.hidden(n, phase, review)]);
     say(form.querySelector(".mg-mystery-verdict"), []);
     form.dataset.state = "hidden";
   }
@@ -108,12 +121,17 @@
     const guess = form.querySelector(".mg-mystery-guess").value;
     const out = form.querySelector(".mg-mystery-verdict");
     const result = verdict(candidatesOf(form), state.slug, reveal ? state.slug : guess);
+    const keep = (what) => progress() && progress().record(state.slug, (entry) => {
+      entry.mystery = { ...entry.mystery, [what]: (entry.mystery && entry.mystery[what]) || new Date().toISOString() };
+    });
     if (reveal) {
       say(out, [t.revealed, result.link, "."]);
       form.dataset.state = "revealed";
+      keep("revealed");
     } else if (result.right) {
       say(out, [t.right, result.link, "."]);
       form.dataset.state = "right";
+      keep("found");
     } else {
       say(out, [t.wrong(result.guessTitle)]);
       form.dataset.state = "wrong";
@@ -130,6 +148,7 @@
     state = { form, slug: "", random };
     form.querySelector(".mg-mystery-draw").addEventListener("click", newMystery);
     form.querySelector(".mg-mystery-phase").addEventListener("change", newMystery);
+    form.querySelector(".mg-mystery-review").addEventListener("change", newMystery);
     form.querySelector(".mg-mystery-check").addEventListener("click", () => judge(false));
     form.querySelector(".mg-mystery-reveal").addEventListener("click", () => judge(true));
     newMystery();

@@ -1,0 +1,90 @@
+"""MkDocs hook: the progress page's list and its tools, rendered from the breaks catalogue.
+
+docs/progress.md (and .es.md) hold the marker `<!-- md:progress -->`; it becomes the list of
+every break (`data-mg="progress"`, one item per break with its page's link and phase), the
+Export, Import and Reset buttons, and the script that fills the list from this browser's
+localStorage (runner/progress-page.js, bundled by hooks/minify_js.py), loaded by this page
+only. Nothing is sent anywhere: the record never leaves the browser but as a file the
+reader saves. The catalogue stays the only list of breaks.
+"""
+
+import html
+import re
+from pathlib import Path
+
+from mkdocs.utils import get_relative_url
+
+from minigrad import breaks as catalogue
+from minigrad.runner import markers
+from minigrad.runner.languages import build_language
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+QUESTION = re.compile(r"^\*\*\d+\.\*\* \S", re.M)  # a prediction question, as tests/test_predictions.py reads it
+MARKERS = ("progress",)  # <!-- md:progress -->
+WORDS = {
+    "en": {
+        "tools": "Your progress file", "export": "Export to a file", "import": "Import a file", "reset": "Reset",
+        "confirm": "Erase every prediction, repair and mystery kept in this browser?",
+        "erase": "Erase", "keep": "Keep them", "phase": "Phase", "list": "Every break, and what you did",
+        "needs-script": "Your progress is kept by this page's script, in this browser: with scripts off there is nothing to show.",
+        "not-started": "Not started",
+    },
+    "es": {
+        "tools": "Tu archivo de progreso", "export": "Exportar a un archivo", "import": "Importar un archivo", "reset": "Borrar",
+        "confirm": "¿Borrar todas las predicciones, reparaciones y misterios guardados en este navegador?",
+        "erase": "Borrar", "keep": "Conservarlos", "phase": "Fase", "list": "Todas las roturas, y lo que hiciste",
+        "needs-script": "El script de esta página guarda tu progreso en este navegador: sin scripts no hay nada que mostrar.",
+        "not-started": "Sin empezar",
+    },
+}
+
+
+def questions(slug):
+    """How many prediction questions the break's page asks (the same in both languages)."""
+    page = DOCS / "breaks" / f"{slug}.md"
+    if not page.exists():
+        return 0
+    text = page.read_text(encoding="utf-8")
+    section = re.search(r"^## .*\{ *#prediction *\}[^\n]*\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    return len(QUESTION.findall(section[1])) if section else 0
+
+
+def render(lang, page_url):
+    words, esc = WORDS[lang], html.escape
+    asset = lambda name: esc(get_relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
+    items = []
+    for b in catalogue.catalogue():
+        target = f"breaks/{b.slug}.md"  # a link to the page's source: MkDocs checks it and writes the URL (strict)
+        items.append(
+            f'<li data-break="{esc(b.slug)}" data-phase="{b.phase}" data-questions="{questions(b.slug)}" markdown="span">'
+            f'[{b.title[lang]}]({target}) '
+            f'<span class="mg-progress-phase">{esc(words["phase"])} {b.phase}</span> '
+            f'<span class="mg-progress-state">{esc(words["not-started"])}</span></li>')
+    return "\n".join([
+        '<div class="mg-record" markdown="1">',
+        f'<p class="mg-progress-needs-script">{esc(words["needs-script"])}</p>',
+        '<p class="mg-progress-summary" role="status"></p>',
+        f'<p class="mg-progress-tools" role="group" aria-label="{esc(words["tools"])}">',
+        f'<button type="button" class="md-button mg-progress-export">{esc(words["export"])}</button>',
+        f'<button type="button" class="md-button mg-progress-import">{esc(words["import"])}</button>',
+        f'<button type="button" class="md-button mg-progress-reset">{esc(words["reset"])}</button>',
+        f'<input type="file" class="mg-progress-file" accept=".json,application/json" hidden aria-label="{esc(words["import"])}">',
+        "</p>",
+        '<p class="mg-progress-confirm" hidden>',
+        f'<span id="mg-progress-confirm-text">{esc(words["confirm"])}</span> ',
+        f'<button type="button" class="md-button md-button--primary mg-progress-erase" aria-describedby="mg-progress-confirm-text">{esc(words["erase"])}</button>',
+        f'<button type="button" class="md-button mg-progress-keep">{esc(words["keep"])}</button>',
+        "</p>",
+        '<p class="mg-progress-message" role="status" aria-live="polite"></p>',
+        f'<ul class="mg-progress-list" data-mg="progress" aria-label="{esc(words["list"])}" markdown="1">',
+        *items,
+        "</ul>",
+        f'<script src="{asset("progress-page.js")}"></script>',
+        "</div>",
+        "",
+    ])
+
+
+def on_page_markdown(markdown, page, config, files):
+    lang = build_language(page, config)
+    return markers.replace(markdown, {"progress": lambda: render(lang, page.url)})

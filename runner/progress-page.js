@@ -1,0 +1,159 @@
+/* The progress page (hooks/progress.py renders its list and tools; this fills them).
+ *
+ * Every break's line says what this browser's record holds for it: predictions and how they
+ * went, a repair, a mystery found. Export saves the record as a file (a download made here:
+ * nothing is sent); Import reads one back and merges it with what is here (the file is
+ * checked whole first: a file that is not a record changes nothing); Reset erases it after a
+ * second, explicit press. Bundled on its own by hooks/minify_js.py and loaded by this page
+ * only; instant navigation evaluates it again, hence the guard. */
+
+import { KEY, mergeProgress, readProgress, resetProgress, summarize, needsReview, validProgress, writeProgress } from "./progress.js";
+import { language } from "./text.js";
+
+const MAX_BYTES = 1_000_000; // a record of every break is a few kB: more is not ours
+
+const WORDS = {
+  en: {
+    notStarted: "Not started",
+    predicted: (n, of) => `Predicted ${n} of ${of}`,
+    judged: (s) => [s.right && `${s.right} right`, s.partly && `${s.partly} partly`, s.wrong && `${s.wrong} wrong`,
+      s.unjudged && `${s.unjudged} not judged yet`].filter(Boolean).join(", "),
+    sureWrong: (n) => `${n} wrong while sure`,
+    repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
+    found: "Found as a mystery", revealed: "Revealed as a mystery",
+    summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong or partly right one), `
+      + `${s.repaired} repaired, ${s.found} found as a mystery. Kept in this browser only.`,
+    saved: (name, n) => `Saved ${name}: it holds ${n} ${n === 1 ? "break" : "breaks"}.`,
+    imported: (name, n) => `Imported ${name}: ${n} ${n === 1 ? "break" : "breaks"}, merged with what this browser had.`,
+    notOurs: (name, why) => `${name} is not a progress file of this site (${why}): nothing changed.`,
+    tooBig: "larger than 1 MB", notJson: "not JSON", wrongShape: "not the shape this site writes",
+    unreadable: "could not be read",
+    erased: "Erased: this browser keeps no progress now.", kept: "Nothing was erased.",
+    storageBlocked: "This browser refuses to store anything for this site (private mode or settings): nothing is kept.",
+  },
+  es: {
+    notStarted: "Sin empezar",
+    predicted: (n, of) => `${n} de ${of} predicciones`,
+    judged: (s) => [s.right && `${s.right} acertadas`, s.partly && `${s.partly} en parte`, s.wrong && `${s.wrong} falladas`,
+      s.unjudged && `${s.unjudged} sin juzgar`].filter(Boolean).join(", "),
+    sureWrong: (n) => `${n} fallada${n === 1 ? "" : "s"} con mucha confianza`,
+    repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
+    found: "Encontrada como misterio", revealed: "Revelada como misterio",
+    summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada o acertada en parte), `
+      + `${s.repaired} reparadas, ${s.found} encontradas como misterio. Solo se guarda en este navegador.`,
+    saved: (name, n) => `Guardado ${name}: contiene ${n} ${n === 1 ? "rotura" : "roturas"}.`,
+    imported: (name, n) => `Importado ${name}: ${n} ${n === 1 ? "rotura" : "roturas"}, combinadas con lo que tenía este navegador.`,
+    notOurs: (name, why) => `${name} no es un archivo de progreso de este sitio (${why}): no cambió nada.`,
+    tooBig: "pasa de 1 MB", notJson: "no es JSON", wrongShape: "no tiene la forma que escribe este sitio",
+    unreadable: "no se pudo leer",
+    erased: "Borrado: este navegador ya no guarda progreso.", kept: "No se borró nada.",
+    storageBlocked: "Este navegador no deja guardar nada a este sitio (modo privado o ajustes): no se guarda nada.",
+  },
+};
+
+/* One break's line and data attributes (the tests read the attributes, the reader the text). */
+function describe(entry, questions, w) {
+  const s = summarize(entry);
+  const parts = [];
+  if (s.predicted) {
+    const judged = w.judged(s);
+    parts.push(w.predicted(s.predicted, Math.max(questions, s.predicted)) + (judged ? `: ${judged}` : "")
+      + (s.sureAndWrong ? ` (${w.sureWrong(s.sureAndWrong)})` : ""));
+  }
+  if (s.repaired) parts.push(w.repaired);
+  else if (entry.checks) parts.push(w.checked(entry.checks));
+  if (s.found) parts.push(w.found);
+  else if (s.revealed) parts.push(w.revealed);
+  const predicted = !s.predicted ? "none" : s.wrong || s.partly ? "wrong" : s.unjudged ? "unjudged" : "right";
+  return {
+    text: parts.length ? parts.join(" · ") : w.notStarted,
+    data: { predicted, repaired: s.repaired ? "yes" : "no", mystery: s.found ? "found" : s.revealed ? "revealed" : "no",
+      review: needsReview(entry) ? "yes" : "no" },
+  };
+}
+
+function fill(root, w) {
+  const data = readProgress();
+  const total = { total: 0, predicted: 0, wrong: 0, repaired: 0, found: 0 };
+  for (const item of root.querySelectorAll("[data-mg='progress'] li[data-break]")) {
+    const entry = data.breaks[item.dataset.break] || {};
+    const { text, data: attributes } = describe(entry, Number(item.dataset.questions) || 0, w);
+    item.querySelector(".mg-progress-state").textContent = text;
+    Object.assign(item.dataset, attributes);
+    total.total += 1;
+    total.predicted += attributes.predicted !== "none";
+    total.wrong += attributes.predicted === "wrong";
+    total.repaired += attributes.repaired === "yes";
+    total.found += attributes.mystery === "found";
+  }
+  root.querySelector(".mg-progress-summary").textContent = w.summary(total);
+}
+
+function exportRecord(root, w, say) {
+  const data = readProgress();
+  const name = `minigrad-progress-${new Date().toISOString().slice(0, 10)}.json`;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2) + "\n"], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
+  root.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  say(w.saved(name, Object.keys(data.breaks).length));
+}
+
+async function importFile(file, w, say) {
+  const refuse = (why) => say(w.notOurs(file.name, why));
+  if (file.size > MAX_BYTES) return refuse(w.tooBig);
+  let text;
+  try { text = await file.text(); } catch { return refuse(w.unreadable); }
+  let data;
+  try { data = JSON.parse(text); } catch { return refuse(w.notJson); }
+  if (!validProgress(data)) return refuse(w.wrongShape);
+  if (!writeProgress(mergeProgress(readProgress(), data))) return say(w.storageBlocked);
+  say(w.imported(file.name, Object.keys(data.breaks).length));
+}
+
+function setUp(root) {
+  const w = WORDS[language()];
+  const message = root.querySelector(".mg-progress-message");
+  const say = (text) => { message.textContent = text; };
+  const confirm = root.querySelector(".mg-progress-confirm");
+  const reset = root.querySelector(".mg-progress-reset");
+  const file = root.querySelector(".mg-progress-file");
+  root.querySelector(".mg-progress-export").addEventListener("click", () => exportRecord(root, w, say));
+  root.querySelector(".mg-progress-import").addEventListener("click", () => file.click());
+  file.addEventListener("change", async () => {
+    const chosen = file.files[0];
+    file.value = ""; // the same file can be chosen again
+    if (chosen) await importFile(chosen, w, say);
+    fill(root, w);
+  });
+  reset.addEventListener("click", () => {
+    confirm.hidden = false;
+    confirm.querySelector(".mg-progress-erase").focus();
+  });
+  const close = (text) => { confirm.hidden = true; say(text); reset.focus(); };
+  confirm.querySelector(".mg-progress-erase").addEventListener("click", () => { resetProgress(); close(w.erased); fill(root, w); });
+  confirm.querySelector(".mg-progress-keep").addEventListener("click", () => close(w.kept));
+  confirm.addEventListener("keydown", (event) => { if (event.key === "Escape") close(w.kept); });
+  fill(root, w);
+}
+
+function onPage() {
+  for (const root of document.querySelectorAll(".mg-record:not([data-mg-ready])")) {
+    root.dataset.mgReady = "1";
+    setUp(root);
+  }
+}
+
+if (!window.minigradProgressPage) {
+  window.minigradProgressPage = true;
+  // Another tab (a break page) changed the record: the list follows.
+  window.addEventListener("storage", (event) => {
+    if (event.key !== KEY && event.key !== null) return;
+    for (const root of document.querySelectorAll(".mg-record[data-mg-ready]")) fill(root, WORDS[language()]);
+  });
+  const start = () => (window.document$ && window.document$.subscribe ? window.document$.subscribe(onPage) : onPage());
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}
