@@ -18,10 +18,10 @@ MARKERS = ("mystery",)  # <!-- md:mystery -->
 WORDS = {
     "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
            "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break",
-           "review": "Only breaks to review (you predicted them wrong, or have not repaired them: see your progress)"},
+           "review": "Only breaks to review (predicted wrong, or not repaired yet)"},
     "es": {"phase": "Fase", "any": "cualquier fase", "draw": "Sortear otro misterio", "guess": "Tu respuesta",
            "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa",
-           "review": "Solo roturas por repasar (las predijiste mal o aún no las reparaste: mira tu progreso)"},
+           "review": "Solo roturas por repasar (predichas mal, o aún sin reparar)"},
 }
 
 

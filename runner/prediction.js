@@ -1,13 +1,12 @@
 /* Predict first (hooks/predictions.py writes the forms): a question's folded answer stays
  * folded until the reader commits an answer and a confidence. Then it unfolds beside what
- * they predicted, they say whether they were right, and a confident miss is named as such.
- * Everything is kept in this browser (progress.js); a reload shows it again, and a broken
- * run on the page lists the predictions under its output. */
+ * they predicted, graded here against what the page's Markdown marks right (a choice, or a
+ * number within the page's tolerance; CI checks those against the answer). A confident miss
+ * is named as such. Everything is kept in this browser (progress.js); a reload shows it
+ * again, and a broken run on the page lists the predictions under its output. */
 
 import { breakProgress, recordBreak } from "./progress.js";
 import { TEXT, language } from "./text.js";
-
-const VERDICTS = ["right", "partly", "wrong"];
 
 export function attachPredictions(content) {
   for (const form of content.querySelectorAll("form[data-mg='prediction']")) {
@@ -17,43 +16,75 @@ export function attachPredictions(content) {
   }
 }
 
+/* A number as a reader writes it: "1,5" as well as "1.5", "−3" as well as "-3". */
+function readNumber(text) {
+  const plain = text.replace(/\s/g, "").replace("−", "-").replace(/^(-?\d+),(\d+)$/, "$1.$2");
+  return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(plain) ? Number(plain) : null;
+}
+
+/* What the reader answered, {answer, choice?, verdict}, or a reason to refuse it. */
+function answerOf(form, t) {
+  const kind = form.dataset.kind;
+  if (kind === "choice") {
+    const chosen = form.querySelector("input[name=answer]:checked");
+    if (!chosen) return { refused: t.needChoice, focus: form.querySelector("input[name=answer]") };
+    const choice = Number(chosen.value);
+    return { answer: chosen.closest("label").textContent.trim(), choice, verdict: choice === Number(form.dataset.right) ? "right" : "wrong" };
+  }
+  const input = form.querySelector("input[name=answer]");
+  const text = input.value.trim();
+  if (!text) return { refused: t.needAnswer, focus: input };
+  const value = readNumber(text), expected = Number(form.dataset.value);
+  if (value === null) return { refused: t.needNumber, focus: input };
+  const close = Math.abs(value - expected) <= Math.max(1e-9, Number(form.dataset.tolerance) * Math.abs(expected));
+  return { answer: text, verdict: close ? "right" : "wrong" };
+}
+
 function wire(form, t) {
   const { break: slug, question } = form.dataset;
   const details = form.closest(".mg-predict").querySelector("details");
   const status = form.querySelector(".mg-prediction-status");
-  const answer = form.querySelector("input[name=answer]");
   const refuse = (event) => {
     if (form.dataset.state) return;
     event.preventDefault();
     status.textContent = t.predictFirst;
-    answer.focus();
+    form.querySelector("input[name=answer]").focus();
   };
   details.querySelector("summary").addEventListener("click", refuse);
   details.addEventListener("toggle", () => { if (!form.dataset.state && details.open) details.open = false; });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    const given = answerOf(form, t);
     const confidence = form.querySelector("input[name=confidence]:checked");
-    const text = answer.value.trim();
-    if (!text || !confidence) {
-      status.textContent = !text ? t.needAnswer : t.needConfidence;
-      (!text ? answer : form.querySelector("input[name=confidence]")).focus();
+    if (given.refused || !confidence) {
+      status.textContent = given.refused || t.needConfidence;
+      (given.focus || form.querySelector("input[name=confidence]")).focus();
       return;
     }
-    const made = { answer: text, confidence: confidence.value, at: new Date().toISOString() };
+    const made = { answer: given.answer, confidence: confidence.value, at: new Date().toISOString() };
+    if (given.choice !== undefined) made.choice = given.choice;
+    made.verdict = given.verdict;
     recordBreak(slug, (entry) => { entry.predictions = { ...entry.predictions, [question]: made }; });
     show(form, details, made, t);
-    form.querySelector(".mg-predicted button").focus();
+    form.querySelector(".mg-predicted p").focus(); // a screen reader reads the verdict
   });
   const stored = (breakProgress(slug).predictions || {})[question];
-  if (stored && stored.answer) show(form, details, stored, t);
+  if (stored && stored.answer && stored.verdict) show(form, details, stored, t);
 }
 
-/* The committed prediction, beside the answer now unfolded, and the reader's own verdict. */
+/* The committed prediction, locked and graded, beside the answer now unfolded. */
 function show(form, details, made, t) {
-  form.dataset.state = made.verdict || "committed";
+  form.dataset.state = made.verdict;
   form.querySelector(".mg-prediction-status").textContent = "";
-  form.querySelector("input[name=answer]").value = made.answer;
-  form.querySelector("input[name=answer]").readOnly = true;
+  for (const input of form.querySelectorAll("input[name=answer]")) {
+    if (input.type === "radio") {
+      input.checked = Number(input.value) === made.choice;
+      input.disabled = !input.checked;
+    } else {
+      input.value = made.answer;
+      input.readOnly = true;
+    }
+  }
   for (const radio of form.querySelectorAll("input[name=confidence]")) {
     radio.checked = radio.value === made.confidence;
     radio.disabled = !radio.checked;
@@ -62,33 +93,16 @@ function show(form, details, made, t) {
   details.open = true;
   const box = form.querySelector(".mg-predicted") || document.createElement("div");
   box.className = "mg-predicted";
-  const said = document.createElement("p");
-  said.textContent = `${t.youPredicted} ${t.quoted(made.answer)} (${t.confidence[made.confidence]}). ${t.wereYouRight}`;
-  const buttons = document.createElement("p");
-  buttons.setAttribute("role", "group");
-  buttons.setAttribute("aria-label", t.wereYouRight);
-  const feedback = document.createElement("p");
-  feedback.className = "mg-predicted-feedback";
-  feedback.setAttribute("role", "status");
-  for (const verdict of VERDICTS) {
-    const b = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: t.verdicts[verdict] });
-    b.setAttribute("aria-pressed", String(made.verdict === verdict));
-    b.addEventListener("click", () => {
-      made.verdict = verdict;
-      recordBreak(form.dataset.break, (entry) => { entry.predictions = { ...entry.predictions, [form.dataset.question]: made }; });
-      for (const other of buttons.children) other.setAttribute("aria-pressed", String(other === b));
-      form.dataset.state = verdict;
-      feedback.textContent = judged(made, t);
-    });
-    buttons.append(b);
-  }
-  feedback.textContent = made.verdict ? judged(made, t) : "";
-  box.replaceChildren(said, buttons, feedback);
+  const said = Object.assign(document.createElement("p"), { tabIndex: -1 });
+  said.textContent = `${t.youPredicted} ${t.quoted(made.answer)} (${t.confidence[made.confidence]}): ${t.graded[made.verdict]}.`;
+  const feedback = Object.assign(document.createElement("p"), { className: "mg-predicted-feedback", textContent: judged(made, t) });
+  box.replaceChildren(said, feedback);
   form.append(box);
 }
 
 function judged(made, t) {
   if (made.verdict === "wrong" && made.confidence === "sure") return t.confidentMiss;
+  if (made.verdict === "right" && made.confidence === "guessing") return t.luckyGuess;
   return t.judged[made.verdict];
 }
 
@@ -106,7 +120,7 @@ export function showPredictionsBeside(panel, slug) {
   const list = document.createElement("ul");
   for (const [n, p] of made.sort(([a], [b]) => a - b)) {
     const item = document.createElement("li");
-    item.textContent = `${n}. ${t.quoted(p.answer)} (${t.confidence[p.confidence] || p.confidence}${p.verdict ? `; ${t.verdicts[p.verdict]}` : ""})`;
+    item.textContent = `${n}. ${t.quoted(p.answer)} (${t.confidence[p.confidence] || p.confidence}${p.verdict ? `; ${t.graded[p.verdict]}` : ""})`;
     list.append(item);
   }
   box.append(summary, list);

@@ -16,12 +16,11 @@ const WORDS = {
   en: {
     notStarted: "Not started",
     predicted: (n, of) => `Predicted ${n} of ${of}`,
-    judged: (s) => [s.right && `${s.right} right`, s.partly && `${s.partly} partly`, s.wrong && `${s.wrong} wrong`,
-      s.unjudged && `${s.unjudged} not judged yet`].filter(Boolean).join(", "),
+    judged: (s) => [s.right && `${s.right} right`, s.wrong && `${s.wrong} wrong`].filter(Boolean).join(", "),
     sureWrong: (n) => `${n} wrong while sure`,
     repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
     found: "Found as a mystery", revealed: "Revealed as a mystery",
-    summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong or partly right one), `
+    summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong one), `
       + `${s.repaired} repaired, ${s.found} found as a mystery. Kept in this browser only.`,
     saved: (name, n) => `Saved ${name}: it holds ${n} ${n === 1 ? "break" : "breaks"}.`,
     imported: (name, n) => `Imported ${name}: ${n} ${n === 1 ? "break" : "breaks"}, merged with what this browser had.`,
@@ -34,12 +33,12 @@ const WORDS = {
   es: {
     notStarted: "Sin empezar",
     predicted: (n, of) => `${n} de ${of} predicciones`,
-    judged: (s) => [s.right && `${s.right} acertadas`, s.partly && `${s.partly} en parte`, s.wrong && `${s.wrong} falladas`,
-      s.unjudged && `${s.unjudged} sin juzgar`].filter(Boolean).join(", "),
+    judged: (s) => [s.right && `${s.right} acertada${s.right === 1 ? "" : "s"}`, s.wrong && `${s.wrong} fallada${s.wrong === 1 ? "" : "s"}`]
+      .filter(Boolean).join(", "),
     sureWrong: (n) => `${n} fallada${n === 1 ? "" : "s"} con mucha confianza`,
     repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
     found: "Encontrada como misterio", revealed: "Revelada como misterio",
-    summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada o acertada en parte), `
+    summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada), `
       + `${s.repaired} reparadas, ${s.found} encontradas como misterio. Solo se guarda en este navegador.`,
     saved: (name, n) => `Guardado ${name}: contiene ${n} ${n === 1 ? "rotura" : "roturas"}.`,
     imported: (name, n) => `Importado ${name}: ${n} ${n === 1 ? "rotura" : "roturas"}, combinadas con lo que tenía este navegador.`,
@@ -56,15 +55,14 @@ function describe(entry, questions, w) {
   const s = summarize(entry);
   const parts = [];
   if (s.predicted) {
-    const judged = w.judged(s);
-    parts.push(w.predicted(s.predicted, Math.max(questions, s.predicted)) + (judged ? `: ${judged}` : "")
+    parts.push(w.predicted(s.predicted, Math.max(questions, s.predicted)) + `: ${w.judged(s)}`
       + (s.sureAndWrong ? ` (${w.sureWrong(s.sureAndWrong)})` : ""));
   }
   if (s.repaired) parts.push(w.repaired);
   else if (entry.checks) parts.push(w.checked(entry.checks));
   if (s.found) parts.push(w.found);
   else if (s.revealed) parts.push(w.revealed);
-  const predicted = !s.predicted ? "none" : s.wrong || s.partly ? "wrong" : s.unjudged ? "unjudged" : "right";
+  const predicted = !s.predicted ? "none" : s.wrong ? "wrong" : "right";
   return {
     text: parts.length ? parts.join(" · ") : w.notStarted,
     data: { predicted, repaired: s.repaired ? "yes" : "no", mystery: s.found ? "found" : s.revealed ? "revealed" : "no",

@@ -1,5 +1,5 @@
 /* The reader's progress, kept in this browser only (localStorage; nothing is ever sent):
- * per break, the predictions made (answer, confidence, and whether it was right), whether
+ * per break, the predictions made (answer, confidence, and whether the page graded it right), whether
  * it was repaired, and whether it was found as a mystery. One key, one JSON object, so the
  * progress page can export, import and reset it whole. window.minigradProgress (main.js)
  * gives mystery.js and the progress page the same functions. */
@@ -22,13 +22,13 @@ export function readProgress() {
 }
 
 const CONFIDENCES = ["sure", "unsure", "guessing"];
-const VERDICTS = ["right", "partly", "wrong"];
+const VERDICTS = ["right", "wrong"];
 const isTime = (value) => value === undefined || (typeof value === "string" && value.length <= 40);
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 function validPrediction(p) {
   return isObject(p) && typeof p.answer === "string" && p.answer.length <= 300 && CONFIDENCES.includes(p.confidence)
-    && (p.verdict === undefined || VERDICTS.includes(p.verdict)) && isTime(p.at);
+    && VERDICTS.includes(p.verdict) && isTime(p.at) && (p.choice === undefined || Number.isInteger(p.choice));
 }
 
 function validEntry(entry) {
@@ -74,17 +74,16 @@ export function summarize(entry = {}) {
   const made = Object.values(entry.predictions || {}).filter((p) => p && p.answer);
   const count = (verdict) => made.filter((p) => p.verdict === verdict).length;
   return {
-    predicted: made.length, right: count("right"), partly: count("partly"), wrong: count("wrong"),
-    unjudged: made.filter((p) => !p.verdict).length,
+    predicted: made.length, right: count("right"), wrong: count("wrong"),
     sureAndWrong: made.filter((p) => p.verdict === "wrong" && p.confidence === "sure").length,
     repaired: Boolean(entry.repaired), found: Boolean(entry.mystery?.found), revealed: Boolean(entry.mystery?.revealed),
   };
 }
 
-/* To review: a break predicted wrong (or partly), or not repaired yet. */
+/* To review: a break predicted wrong, or not repaired yet. */
 export function needsReview(entry) {
   const s = summarize(entry);
-  return s.wrong + s.partly > 0 || !s.repaired;
+  return s.wrong > 0 || !s.repaired;
 }
 
 export function writeProgress(data) {

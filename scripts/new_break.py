@@ -48,8 +48,9 @@ TO_WRITE = {
                       "Expected failure mode says what really happens.*",
         "the-break": "Apply it to your own copy with `python -m minigrad.breaks apply {slug}`\n"
                      "(and `revert` to fix it), or use the break toggle on each block below.",
-        "prediction": "*To write: two or three numbered questions (`**1.** ...`), each directly followed by its folded\n"
-                      "answer (`??? success \"Answer\"`) quoting a checked output or a diagnostic that catches the break.*",
+        "prediction": "*To write: two or three numbered questions (`**1.** ...`), each followed by three or four choices\n"
+                      "(`- [ ] a learner's mistake`, one `- [x] the right one`) or by `<!-- md:value answer=N -->` for one number,\n"
+                      "then its folded answer (`??? success \"Answer\"`) quoting a checked output or a diagnostic that catches the break.*",
         "procedure": "*To write: the blocks that show the break. Each runs healthy and with the break applied;\n"
                      "`uv run pytest --update-outputs` writes what they print.*",
         "expected-failure-mode": "*To write: what CI observes with the break applied, and where it differs from the hypothesis.*",
@@ -63,8 +64,9 @@ TO_WRITE = {
                       "Modo de fallo esperado dice lo que pasa de verdad.*",
         "the-break": "Aplícala a tu propia copia con `python -m minigrad.breaks apply {slug}`\n"
                      "(y `revert` para arreglarla), o usa el interruptor sano/roto de cada bloque de abajo.",
-        "prediction": "*Por escribir: dos o tres preguntas numeradas (`**1.** ...`), cada una seguida de su respuesta\n"
-                      "plegada (`??? success \"Respuesta\"`) que cite una salida comprobada o un diagnóstico que detecte la rotura.*",
+        "prediction": "*Por escribir: dos o tres preguntas numeradas (`**1.** ...`), cada una seguida de tres o cuatro opciones\n"
+                      "(`- [ ] un error de aprendiz`, una `- [x] la correcta`) o de `<!-- md:value answer=N -->` para un número,\n"
+                      "y después su respuesta plegada (`??? success \"Respuesta\"`) que cite una salida comprobada o un diagnóstico que detecte la rotura.*",
         "procedure": "*Por escribir: los bloques que muestran la rotura. Cada uno se ejecuta sano y roto;\n"
                      "`uv run pytest --update-outputs` escribe lo que imprimen.*",
         "expected-failure-mode": "*Por escribir: lo que observa CI con la rotura aplicada, y en qué difiere de la hipótesis.*",

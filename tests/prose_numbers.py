@@ -496,7 +496,14 @@ class Exemption:
     test: object  # At -> bool
 
 
+WRONG_CHOICE = "a wrong choice of a prediction question"
 EXEMPTIONS = [
+    Exemption(
+        WRONG_CHOICE,
+        "`- [ ] ...` is an option a question offers the reader, wrong on purpose (the mistake a learner "
+        "makes), not a claim; the right choice, `- [x] ...`, is prose like any other and is checked",
+        lambda at: re.match(r"^- \[ \] ", at.line) is not None,
+    ),
     Exemption(
         "constant of a formula",
         "a number joined to a name by an operator (1 − σ(x), n − 1, x**2, 1/sqrt(in), h -> 0) belongs to "
@@ -675,8 +682,10 @@ def scan(path, text=None):
             wrong = [(a, b) for a, b, q in spans if q is False]  # a vector no block has: a wrong quote
             for n in found:
                 vector = next((line[a:b] for a, b in wrong if a <= n.start < b), None)
-                if vector is not None:  # a vector stands or falls whole
-                    findings.append(Finding(number, n, "", vector=vector))
+                if vector is not None:  # a vector stands or falls whole, unless the line is no claim at all
+                    at = At(path, scanned, lines[number - 2] if number > 1 else "", n)
+                    rule = next((e for e in EXEMPTIONS if e.name == WRONG_CHOICE and e.test(at)), None)
+                    findings.append(Finding(number, n, "", rule, vector=None if rule else vector))
                     continue
                 if any(a <= n.start < b for a, b in quoted):
                     findings.append(Finding(number, n, "quotes a block"))

@@ -200,6 +200,7 @@ def test_a_named_number_must_be_one_of_that_name():
 
 
 EXAMPLES = [  # (exemption, a number it exempts, a number it must not)
+    ("a wrong choice of a prediction question", "- [ ] It ends at 0.25", "- [x] It ends at 0.25"),
     ("constant of a formula", "`1 - σ(x)` at 20", "the loss is 1"),
     ("part of the course or of a source", "phase 7 and theory 03", "the loss at step 386"),
     ("list or question marker", "\n**3.** Which diagnostic?", "\nwhich prints\n100. On a quadratic"),
@@ -222,3 +223,15 @@ def test_each_exemption_exempts_what_it_names_and_not_a_claim_next_to_it(name, e
 def test_every_exemption_says_why():
     assert len({e.name for e in pn.EXEMPTIONS}) == len(pn.EXEMPTIONS)
     assert all(len(e.reason) > 30 for e in pn.EXEMPTIONS)
+
+
+def test_a_wrong_choice_quoting_a_vector_no_block_prints_is_exempt_and_the_right_one_is_not(tmp_path):
+    page = pn.DOCS / "breaks" / "mean-forgets-n.md"
+    text = page.read_text(encoding="utf-8")
+    planted = text.replace("## Procedure { #procedure }", "**9.** Planted?\n\n- [ ] `[7.5 8.25 9.125]`\n- [x] `[7.5 8.25 9.125]`\n\n## Procedure { #procedure }", 1)
+    at = planted.split("\n").index("- [ ] `[7.5 8.25 9.125]`") + 1
+    findings = pn.scan(page, planted)
+    wrong = [f for f in findings if f.line == at]
+    right = [f for f in findings if f.line == at + 1]
+    assert wrong and all(f.exempt is not None and f.vector is None for f in wrong), wrong
+    assert right and all(f.vector is not None for f in right), right
