@@ -16,8 +16,8 @@ const WORDS = {
   en: {
     notStarted: "Not started",
     predicted: (n, of) => `Predicted ${n} of ${of}`,
-    judged: (s) => [s.right && `${s.right} right`, s.wrong && `${s.wrong} wrong`].filter(Boolean).join(", "),
-    sureWrong: (n) => `${n} wrong while sure`,
+    one: (n, verdict, confidence) => `question ${n} ${verdict} (${confidence})`,
+    verdict: { right: "right", wrong: "wrong" }, confidence: { sure: "sure", unsure: "unsure", guessing: "guessing" },
     repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
     found: "Found as a mystery", revealed: "Revealed as a mystery",
     summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong one), `
@@ -33,9 +33,8 @@ const WORDS = {
   es: {
     notStarted: "Sin empezar",
     predicted: (n, of) => `${n} de ${of} predicciones`,
-    judged: (s) => [s.right && `${s.right} acertada${s.right === 1 ? "" : "s"}`, s.wrong && `${s.wrong} fallada${s.wrong === 1 ? "" : "s"}`]
-      .filter(Boolean).join(", "),
-    sureWrong: (n) => `${n} fallada${n === 1 ? "" : "s"} con mucha confianza`,
+    one: (n, verdict, confidence) => `pregunta ${n} ${verdict} (${confidence})`,
+    verdict: { right: "acertada", wrong: "fallada" }, confidence: { sure: "mucha confianza", unsure: "poca confianza", guessing: "adivinando" },
     repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
     found: "Encontrada como misterio", revealed: "Revelada como misterio",
     summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada), `
@@ -55,8 +54,9 @@ function describe(entry, questions, w) {
   const s = summarize(entry);
   const parts = [];
   if (s.predicted) {
-    parts.push(w.predicted(s.predicted, Math.max(questions, s.predicted)) + `: ${w.judged(s)}`
-      + (s.sureAndWrong ? ` (${w.sureWrong(s.sureAndWrong)})` : ""));
+    const each = Object.entries(entry.predictions).filter(([, p]) => p && p.answer).sort(([a], [b]) => a - b)
+      .map(([n, p]) => w.one(n, w.verdict[p.verdict], w.confidence[p.confidence]));
+    parts.push(`${w.predicted(s.predicted, Math.max(questions, s.predicted))}: ${each.join(", ")}`);
   }
   if (s.repaired) parts.push(w.repaired);
   else if (entry.checks) parts.push(w.checked(entry.checks));

@@ -75,7 +75,6 @@ export function summarize(entry = {}) {
   const count = (verdict) => made.filter((p) => p.verdict === verdict).length;
   return {
     predicted: made.length, right: count("right"), wrong: count("wrong"),
-    sureAndWrong: made.filter((p) => p.verdict === "wrong" && p.confidence === "sure").length,
     repaired: Boolean(entry.repaired), found: Boolean(entry.mystery?.found), revealed: Boolean(entry.mystery?.revealed),
   };
 }

@@ -61,7 +61,7 @@ def test_predictions_show_on_the_progress_page_which_exports_resets_and_imports(
     mean = item(page, "mean-forgets-n")
     expect(mean).to_have_attribute("data-predicted", "wrong")
     expect(mean).to_have_attribute("data-review", "yes")
-    expect(mean.locator(".mg-progress-state")).to_have_text("Predicted 2 of 3: 1 right, 1 wrong (1 wrong while sure)")
+    expect(mean.locator(".mg-progress-state")).to_have_text("Predicted 2 of 3: question 1 wrong (sure), question 2 right (unsure)")
     expect(item(page, "overwrite-grad").locator(".mg-progress-state")).to_have_text("Not started")
     expect(page.locator(".mg-progress-summary")).to_contain_text(f"Predictions on 1 of {len(SLUGS)} breaks (1 with a wrong")
     assert mean.locator("a").evaluate("a => a.href") == site_url + "breaks/mean-forgets-n/"
@@ -103,7 +103,7 @@ def test_predictions_show_on_the_progress_page_which_exports_resets_and_imports(
     store(page, {"version": 1, "breaks": {"overwrite-grad": {"repaired": "2026-12-01T10:00:00.000Z", "checks": 3}}})
     choose_file(page, page.get_by_role("button", name="Import a file"), saved)  # merged with what is here
     expect(page.locator(".mg-progress-message")).to_have_text(f"Imported {saved.name}: 1 break, merged with what this browser had.")
-    expect(mean.locator(".mg-progress-state")).to_have_text("Predicted 2 of 3: 1 right, 1 wrong (1 wrong while sure)")
+    expect(mean.locator(".mg-progress-state")).to_have_text("Predicted 2 of 3: question 1 wrong (sure), question 2 right (unsure)")
     expect(item(page, "overwrite-grad").locator(".mg-progress-state")).to_have_text("Repaired")
     expect(item(page, "overwrite-grad")).to_have_attribute("data-review", "no")
     assert set(stored(page)["breaks"]) == {"mean-forgets-n", "overwrite-grad"}
@@ -124,7 +124,7 @@ def test_spanish_on_a_phone(new_context, site_url, scheme):
                                    "repaired": "2026-12-02T09:00:00.000Z", "checks": 2},
         "softmax-over-the-batch": {"mystery": {"found": "2026-12-03T09:00:00.000Z"}}}})
     page.reload()
-    expect(item(page, "relu-gated-on-upstream").locator(".mg-progress-state")).to_have_text("1 de 3 predicciones: 1 fallada · Reparada")
+    expect(item(page, "relu-gated-on-upstream").locator(".mg-progress-state")).to_have_text("1 de 3 predicciones: pregunta 2 fallada (adivinando) · Reparada")
     expect(item(page, "softmax-over-the-batch").locator(".mg-progress-state")).to_have_text("Encontrada como misterio")
     assert item(page, "relu-gated-on-upstream").locator("a").evaluate("a => a.href") == site_url + "es/breaks/relu-gated-on-upstream/"
     expect(page.get_by_role("button", name="Exportar a un archivo")).to_be_visible()

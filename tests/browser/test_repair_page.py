@@ -68,3 +68,34 @@ def test_an_edit_that_raises_or_does_not_compile_is_said_plainly(page, site_url,
     output = check_and_wait(page, section)
     assert "ValueError: half done" in output and "Not repaired yet" in output, output
     expect(section).to_have_attribute("data-state", "not-repaired")
+
+    replace_code(page, repair_index(page), "def relu(self):\n    while True:\n        pass\n")  # a loop: Stop ends it
+    panel = section.locator(".mg-runner")
+    section.locator(".mg-run").click()
+    expect(panel).to_have_attribute("data-state", "running")
+    page.wait_for_timeout(300)
+    section.locator(".mg-stop").click()
+    expect(panel).to_have_attribute("data-state", "stopped", timeout=5_000)
+    expect(section).not_to_have_attribute("data-state", "repaired")
+    section.locator(".mg-reset").click()  # the page's broken code again, checked by a fresh Python
+    assert "Not repaired yet" in check_and_wait(page, section)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_section_on_a_phone_with_the_keyboard(new_context, site_url, scheme):
+    """The hints open from the keyboard, the third holds the fix; nothing overflows; axe, light and dark."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(site_url + "es/breaks/batchnorm-running-var-biased/")
+    section = page.locator("[data-mg='repair']")
+    expect(section.locator(".mg-run")).to_have_text("Comprobar")
+    hints = section.locator("details")
+    expect(hints).to_have_count(3)
+    for n in range(3):
+        hints.nth(n).locator("summary").focus()
+        page.keyboard.press("Enter")
+        expect(hints.nth(n)).to_have_attribute("open", "")
+    expect(hints.nth(2)).to_contain_text("El código sano, como un diff desde el roto")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the section overflows a phone's width"
+    assert not serious_violations(page)
+    context.close()

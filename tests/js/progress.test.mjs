@@ -52,9 +52,9 @@ test("two records merge without losing anything", () => {
 });
 
 test("an entry adds up, and the review keeps what was predicted wrong or is not repaired", () => {
-  assert.deepEqual(summarize({}), { predicted: 0, right: 0, wrong: 0, sureAndWrong: 0, repaired: false, found: false, revealed: false });
+  assert.deepEqual(summarize({}), { predicted: 0, right: 0, wrong: 0, repaired: false, found: false, revealed: false });
   const entry = { predictions: { 1: sureWrong, 2: unsureRight }, repaired: "2026-12-01", mystery: { found: "2026-12-02" } };
-  assert.deepEqual(summarize(entry), { predicted: 2, right: 1, wrong: 1, sureAndWrong: 1, repaired: true, found: true, revealed: false });
+  assert.deepEqual(summarize(entry), { predicted: 2, right: 1, wrong: 1, repaired: true, found: true, revealed: false });
   assert.equal(needsReview(entry), true); // repaired, but predicted wrong
   assert.equal(needsReview({ predictions: { 2: unsureRight }, repaired: "2026-12-01" }), false);
   assert.equal(needsReview({ predictions: { 2: unsureRight } }), true); // not repaired
