@@ -235,3 +235,13 @@ def test_a_wrong_choice_quoting_a_vector_no_block_prints_is_exempt_and_the_right
     right = [f for f in findings if f.line == at + 1]
     assert wrong and all(f.exempt is not None and f.vector is None for f in wrong), wrong
     assert right and all(f.vector is not None for f in right), right
+
+
+def test_a_number_planted_in_a_right_choice_is_caught():
+    page = pn.DOCS / "breaks" / "overwrite-grad.md"
+    text = page.read_text(encoding="utf-8")
+    right = next(line for line in text.splitlines() if line.startswith("- [x] ") and "-2.0" in line)
+    planted = text.replace(right, right.replace("-2.0", "-2.5"), 1)
+    at = planted.splitlines().index(right.replace("-2.0", "-2.5")) + 1
+    assert [f.number.text for f in pn.scan(page, planted) if f.line == at and not f.why and not f.exempt] == ["-2.5"]
+    assert not [f for f in pn.scan(page, text) if f.line == at and not f.why and not f.exempt]
