@@ -8,6 +8,7 @@ exception, a syntax error, a lost header, a fix that breaks something else.
 import io
 import json
 import sys
+import textwrap
 import types
 from contextlib import redirect_stdout
 
@@ -79,6 +80,27 @@ def test_a_lost_header_is_named_and_nothing_runs():
 def test_a_syntax_error_names_the_editors_line():
     outcome, report = quietly("mean-forgets-n", "def mean(self):\n    return (\n")
     assert outcome.problem == "syntax" and "(line 2 of the editor)" in report, report
+
+
+def test_a_syntax_error_in_a_later_unit_names_the_editors_line():
+    found = units("overwrite-grad")
+    text = healthy_text(found)
+    lines = text.splitlines()
+    at = lines.index(found[3].header) + 2  # the line under tanh's `def`, 1-based in the editor
+    lines[at - 1] = lines[at - 1] + " +"
+    outcome, report = quietly("overwrite-grad", "\n".join(lines) + "\n")
+    assert outcome.problem == "syntax" and f"(line {at} of the editor)" in report, report
+
+
+def test_a_method_pasted_with_its_class_indent_is_a_repair():
+    """A learner copies the fixed method out of their own class: it comes with the class's indent."""
+    found = units("overwrite-grad")
+    indented = "\n".join(line if line.startswith("# === ") or not line else "    " + line
+                         for line in healthy_text(found).splitlines())
+    assert indented != healthy_text(found)
+    assert quietly("overwrite-grad", indented)[0].repaired
+    (unit,) = units("relu-gated-on-upstream")  # one unit, no header, tab-free four-space indent
+    assert quietly("relu-gated-on-upstream", textwrap.indent(unit.healthy, "    "))[0].repaired
 
 
 def test_a_function_that_raises_is_evidence_not_a_crash():

@@ -17,7 +17,7 @@ import traceback
 from typing import NamedTuple
 
 from ..breaks import HERE as BREAKS_DIR, get, patched_sources, swapped
-from .units import split, units
+from .units import compile_each, split, units
 
 _WORDS = tomllib.loads((BREAKS_DIR / "words.toml").read_text(encoding="utf-8"))  # the CLI's table: one home for these words
 PRINTED_LIMIT = 2000  # characters of the reader's own prints shown under the report
@@ -54,7 +54,7 @@ def substituted(slug, text):
 def _checked(slug, text, lang, time_limit):
     words = _WORDS[lang]
     try:
-        compile(text, "<your repair>", "exec")
+        compile_each(text)
     except SyntaxError as e:
         print(words["repair_syntax"].format(line=e.lineno, error=f"{type(e).__name__}: {e.msg}"))
         return Outcome(False, {}, "syntax")

@@ -58,8 +58,8 @@ def healthy_text(found):
 
 
 def split(text, found):
-    """The reader's text, unit by unit: by the header lines, or all of it when there is one unit
-    and no header. ValueError names what is missing, so the page can say how to fix it."""
+    """The reader's text, unit by unit (each dedented), by the header lines, or all of it when there
+    is one unit and no header. ValueError names what is missing, so the page can say how to fix it."""
     parts, current = {}, None
     for line in text.splitlines():
         header = HEADER.match(line)
@@ -72,11 +72,24 @@ def split(text, found):
             current = ("", "")  # code before any header
             parts[current] = [line]
     if ("", "") in parts and len(found) == 1 and len(parts) == 1:
-        return ["\n".join(parts[("", "")])]
+        return [textwrap.dedent("\n".join(parts[("", "")]))]
     missing = [u.header for u in found if (u.path, ", ".join(u.names)) not in parts]
     if missing:
         raise ValueError(missing)
-    return ["\n".join(parts[(u.path, ", ".join(u.names))]).strip("\n") for u in found]
+    return [textwrap.dedent("\n".join(parts[(u.path, ", ".join(u.names))])).strip("\n") for u in found]
+
+
+def compile_each(text):
+    """Compile each unit's code on its own, dedented: a method pasted from a learner's class, with
+    the class's indent, is a repair like any other. A SyntaxError's line is the editor's."""
+    lines, first = text.splitlines(), 0
+    for i in [n for n, line in enumerate(lines) if HEADER.match(line)] + [len(lines)]:
+        try:
+            compile(textwrap.dedent("\n".join(lines[first:i])), "<your repair>", "exec")
+        except SyntaxError as e:
+            e.lineno = (e.lineno or 1) + first
+            raise
+        first = i + 1
 
 
 def _changed_span(hunk):
