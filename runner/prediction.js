@@ -80,6 +80,10 @@ function show(form, details, made, t) {
     if (input.type === "radio") {
       input.checked = Number(input.value) === made.choice;
       input.disabled = !input.checked;
+      const label = input.closest("label");
+      if (Number(input.value) === Number(form.dataset.right) && !label.querySelector(".mg-right-choice")) {
+        label.append(Object.assign(document.createElement("strong"), { className: "mg-right-choice", textContent: ` (${t.rightChoice})` }));
+      }
     } else {
       input.value = made.answer;
       input.readOnly = true;

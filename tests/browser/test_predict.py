@@ -90,6 +90,8 @@ def test_a_confident_wrong_choice_is_graded_stored_and_listed_beside_the_broken_
     expect(said).to_be_focused()
     expect(form.locator(".mg-predicted-feedback")).to_have_text(
         "You were sure, and it was wrong: that is the surprise worth keeping. Expected failure mode, below, says why.")
+    expect(form.locator(".mg-choices label").nth(first.right)).to_have_text(f"{plain(first.choices[first.right][1])} (the right answer)")
+    expect(form.locator(".mg-right-choice")).to_have_count(1)
     entry = stored(page)["breaks"][slug]["predictions"]["1"]
     assert (entry["choice"], entry["confidence"], entry["verdict"]) == (wrong, "sure", "wrong")
 
@@ -152,6 +154,7 @@ def test_spanish_on_a_phone(new_context, site_url, scheme):
     form.get_by_role("button", name="Fijar mi predicción y ver la respuesta").click()
     expect(answer_of(page, 2)).to_have_attribute("open", "")
     expect(form.locator(".mg-predicted p").first).to_have_text(f"Predijiste «{plain(second.choices[second.right][1])}» (poca confianza): acertaste.")
+    expect(form.locator(".mg-choices label").nth(second.right)).to_contain_text("(la respuesta correcta)")
     expect(form.locator(".mg-predicted-feedback")).to_have_text("Acertaste: los bloques de abajo lo muestran.")
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the form overflows a phone's width"
     assert not serious_violations(page)
