@@ -8,10 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from minigrad import breaks
+from minigrad.runner.predictions import parse, section
+
 ROOT = Path(__file__).resolve().parents[1]
 REPO = "https://github.com/example/minigrad-breaks"
 PYTHON_BLOCK = re.compile(r'<div class="language-python highlight"([^>]*)>')
 BLOCK_AND_CHAIN = re.compile(r'data-block="(\d+)" data-chain="([\d ]*)"')
+FORM = re.compile(r'<form [^>]*data-mg="prediction"[^>]*>')
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 
 
 def test_strict_build_in_both_languages(tmp_path):
@@ -49,3 +54,18 @@ def test_strict_build_in_both_languages(tmp_path):
         assert all(found), f"{page}: a Python block without data-block and data-chain"
         blocks = {m[1] for m in found}
         assert all(set(m[2].split()) <= blocks for m in found), f"{page}: a chain names a block the page does not show"
+
+    for b in breaks.catalogue():  # every break page, both languages: its graded questions and its Repair it
+        for prefix, suffix in (("", ""), ("es/", ".es")):
+            html = (tmp_path / prefix / f"breaks/{b.slug}/index.html").read_text(encoding="utf-8")
+            text = (ROOT / "docs/breaks" / f"{b.slug}{suffix}.md").read_text(encoding="utf-8")
+            start, end = section(text)
+            asked = [(b.slug, q.number, q.kind, None if q.right is None else str(q.right), q.value)
+                     for q in parse(text[start:end].split("\n"))[0]]
+            forms = [dict(ATTRIBUTE.findall(m[0])) for m in FORM.finditer(html)]
+            shown = [(f["data-break"], f["data-question"], f["data-kind"], f.get("data-right"), f.get("data-value")) for f in forms]
+            assert shown == asked, f"{prefix}{b.slug}: the forms are not its questions"
+            assert html.count('data-mg="repair"') == 1 and f'data-break="{b.slug}"' in html
+    for prefix in ("", "es/"):
+        listed = re.findall(r'<li data-break="([^"]+)"', (tmp_path / prefix / "progress/index.html").read_text(encoding="utf-8"))
+        assert listed == [b.slug for b in breaks.catalogue()]
