@@ -12,6 +12,7 @@ import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { focusableScrollers, labelSearchDialog } from "./patches.js";
 import { attachPredictions } from "./prediction.js";
 import { breakProgress, needsReview, recordBreak } from "./progress.js";
+import { noteEarlierRepairs } from "./repair.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
 import { forgetSharedCode, linkHasCode, sharedCode } from "./share.js";
@@ -38,6 +39,7 @@ function enhance() {
     attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
   });
   attachPredictions(content);
+  noteEarlierRepairs(content);
   restoreShared(all);
 }
 

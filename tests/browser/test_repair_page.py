@@ -53,6 +53,9 @@ def test_check_refuses_the_broken_code_and_accepts_the_fix(page, site_url, watch
 
     section.locator(".mg-reset").click()  # the broken code again: no longer repaired on screen, still in the progress
     expect(section).not_to_have_attribute("data-state", "repaired")
+    page.reload()  # the page says it was repaired before, and judges only what the editor holds
+    expect(page.locator(".mg-repair-earlier")).to_contain_text("You repaired this break on" if lang == "en" else "Reparaste esta rotura el")
+    expect(page.locator("[data-mg='repair']")).not_to_have_attribute("data-state", "repaired")
     assert not watch.outside() and not watch.errors, (watch.outside(), watch.errors)
     assert not serious_violations(page)
 
