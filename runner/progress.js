@@ -1,8 +1,8 @@
 /* The reader's progress, kept in this browser only (localStorage; nothing is ever sent):
  * per break, the predictions made (answer, confidence, and whether the page graded it right), whether
  * it was repaired, and whether it was found as a mystery. One key, one JSON object, so the
- * progress page can export, import and reset it whole. window.minigradProgress (main.js)
- * gives mystery.js and the progress page the same functions. */
+ * progress page can export, import and reset it whole (it bundles this file; mystery.js reads
+ * it through window.minigradProgress, main.js). */
 
 export const KEY = "minigrad:progress";
 const VERSION = 1;
@@ -11,11 +11,14 @@ function empty() {
   return { version: VERSION, breaks: {} };
 }
 
-/* What is stored, or an empty record when nothing (or nothing readable) is. */
+/* What is stored, or an empty record when nothing (or nothing readable) is. An entry this
+ * version cannot read is left out, not the whole record with it. */
 export function readProgress() {
   try {
     const parsed = JSON.parse(localStorage.getItem(KEY) || "null");
-    return validProgress(parsed) ? parsed : empty();
+    if (!isObject(parsed) || parsed.version !== VERSION || !isObject(parsed.breaks)) return empty();
+    const kept = Object.entries(parsed.breaks).filter(([slug, entry]) => validBreak(slug, entry));
+    return { version: VERSION, breaks: Object.fromEntries(kept) };
   } catch {
     return empty(); // storage blocked (a private window's settings) or unreadable
   }
@@ -39,10 +42,12 @@ function validEntry(entry) {
     && (entry.mystery === undefined || (isObject(entry.mystery) && isTime(entry.mystery.found) && isTime(entry.mystery.revealed)));
 }
 
+const validBreak = (slug, entry) => /^[a-z0-9-]{1,80}$/.test(slug) && validEntry(entry);
+
 /* Whether `data` has the shape this file writes: what an import accepts, whole or not at all. */
 export function validProgress(data) {
   if (!isObject(data) || data.version !== VERSION || !isObject(data.breaks)) return false;
-  return Object.entries(data.breaks).every(([slug, entry]) => /^[a-z0-9-]{1,80}$/.test(slug) && validEntry(entry));
+  return Object.entries(data.breaks).every(([slug, entry]) => validBreak(slug, entry));
 }
 
 const earliest = (a, b) => (a && b ? (a < b ? a : b) : a || b);

@@ -15,4 +15,4 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_record_in_node():
     done = subprocess.run(["node", "--test", "tests/js/progress.test.mjs"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "# pass 3" in done.stdout and "# fail 0" in done.stdout
+    assert "# pass 4" in done.stdout and "# fail 0" in done.stdout

@@ -11,7 +11,7 @@ import { buildSync } from "esbuild";
 
 const ENTRY = new URL("../../runner/progress.js", import.meta.url).pathname;
 const bundled = buildSync({ entryPoints: [ENTRY], bundle: true, format: "esm", write: false }).outputFiles[0].text;
-const { validProgress, mergeProgress, summarize, needsReview } = await import("data:text/javascript;base64," + Buffer.from(bundled).toString("base64"));
+const { readProgress, validProgress, mergeProgress, summarize, needsReview } = await import("data:text/javascript;base64," + Buffer.from(bundled).toString("base64"));
 
 const sureWrong = { answer: "it raises", choice: 0, confidence: "sure", verdict: "wrong", at: "2026-12-01T10:00:00.000Z" };
 const unsureRight = { answer: "four times", choice: 2, confidence: "unsure", verdict: "right", at: "2026-12-03T10:00:00.000Z" };
@@ -59,4 +59,16 @@ test("an entry adds up, and the review keeps what was predicted wrong or is not 
   assert.equal(needsReview({ predictions: { 2: unsureRight }, repaired: "2026-12-01" }), false);
   assert.equal(needsReview({ predictions: { 2: unsureRight } }), true); // not repaired
   assert.equal(needsReview({}), true);
+});
+
+test("reading keeps every entry it can read, leaving out only one it cannot", () => {
+  const stored = new Map();
+  globalThis.localStorage = { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => stored.set(k, v) };
+  stored.set("minigrad:progress", JSON.stringify({ version: 1, breaks: {
+    "mean-forgets-n": { predictions: { 1: sureWrong } }, "overwrite-grad": { repaired: 42 } } }));
+  assert.deepEqual(readProgress(), { version: 1, breaks: { "mean-forgets-n": { predictions: { 1: sureWrong } } } });
+  stored.set("minigrad:progress", "{not json");
+  assert.deepEqual(readProgress(), { version: 1, breaks: {} });
+  delete globalThis.localStorage;
+  assert.deepEqual(readProgress(), { version: 1, breaks: {} }); // no storage at all: an empty record, no error
 });
