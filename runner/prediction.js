@@ -66,7 +66,7 @@ function wire(form, t) {
     made.verdict = given.verdict;
     recordBreak(slug, (entry) => { entry.predictions = { ...entry.predictions, [question]: made }; });
     show(form, details, made, t);
-    form.querySelector(".mg-predicted p").focus(); // a screen reader reads the verdict
+    form.querySelector(".mg-predicted").focus(); // a screen reader reads the verdict and what it means
   });
   const stored = (breakProgress(slug).predictions || {})[question];
   if (stored && stored.answer && stored.verdict) show(form, details, stored, t);
@@ -96,8 +96,8 @@ function show(form, details, made, t) {
   form.querySelector(".mg-prediction-commit button").hidden = true;
   details.open = true;
   const box = form.querySelector(".mg-predicted") || document.createElement("div");
-  box.className = "mg-predicted";
-  const said = Object.assign(document.createElement("p"), { tabIndex: -1 });
+  Object.assign(box, { className: "mg-predicted", tabIndex: -1 });
+  const said = document.createElement("p");
   said.textContent = `${t.youPredicted} ${t.quoted(made.answer)} (${t.confidence[made.confidence]}): ${t.graded[made.verdict]}.`;
   const feedback = Object.assign(document.createElement("p"), { className: "mg-predicted-feedback", textContent: judged(made, t) });
   box.replaceChildren(said, feedback);

@@ -87,7 +87,7 @@ def test_a_confident_wrong_choice_is_graded_stored_and_listed_beside_the_broken_
     expect(form).to_have_attribute("data-state", "wrong")
     said = form.locator(".mg-predicted p").first
     expect(said).to_have_text(f"You predicted “{plain(first.choices[wrong][1])}” (sure): wrong.")
-    expect(said).to_be_focused()
+    expect(form.locator(".mg-predicted")).to_be_focused()  # read whole: the verdict and what it means
     expect(form.locator(".mg-predicted-feedback")).to_have_text(
         "You were sure, and it was wrong: that is the surprise worth keeping. Expected failure mode, below, says why.")
     expect(form.locator(".mg-choices label").nth(first.right)).to_have_text(f"{plain(first.choices[first.right][1])} (the right answer)")
