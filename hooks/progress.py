@@ -9,7 +9,6 @@ reader saves. The catalogue stays the only list of breaks.
 """
 
 import html
-import re
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -17,9 +16,9 @@ from mkdocs.utils import get_relative_url
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
 from minigrad.runner.languages import build_language
+from minigrad.runner.predictions import parse, section
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-QUESTION = re.compile(r"^\*\*\d+\.\*\* \S", re.M)  # a prediction question, as tests/test_predictions.py reads it
 MARKERS = ("progress",)  # <!-- md:progress -->
 WORDS = {
     "en": {
@@ -45,8 +44,8 @@ def questions(slug):
     if not page.exists():
         return 0
     text = page.read_text(encoding="utf-8")
-    section = re.search(r"^## .*\{ *#prediction *\}[^\n]*\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    return len(QUESTION.findall(section[1])) if section else 0
+    span = section(text)
+    return len(parse(text[span[0]:span[1]].split("\n"))[0]) if span else 0
 
 
 def render(lang, page_url):
