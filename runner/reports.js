@@ -17,12 +17,13 @@ export function showLinks(panel, links) {
   const list = document.createElement("ul");
   list.className = "mg-links";
   list.setAttribute("aria-label", language() === "es" ? "Páginas de las roturas sospechosas" : "Pages of the suspected breaks");
-  for (const { slug, title } of valid) {
+  for (const { slug, title, match } of valid) {
     const a = document.createElement("a");
     a.href = `${root}${LANGUAGE_ROOTS[language()]}breaks/${slug}/`;
     a.textContent = typeof title === "string" && title ? title : slug;
     const item = document.createElement("li");
     item.append(a);
+    if (typeof match === "number" && match > 0) item.append(` (${Math.round(100 * match)}%)`);
     list.append(item);
   }
   panel.append(list);

@@ -150,14 +150,20 @@ def test_on_the_page_what_a_learner_prints_goes_to_its_own_section(capsys, monke
     assert len(sent[0]) == 5000 + len(" [...]")  # bounded: a loop that prints must not fill the page
 
 
-def test_report_text_names_the_suspect_with_its_page_in_both_languages(capsys, tmp_path):
+def test_report_text_leads_with_its_verdict_and_names_the_page_in_both_languages(capsys, tmp_path):
     engine = _engine("tanh-grad-from-input", tmp_path)
     check_engine(**engine)
-    en = capsys.readouterr().out
-    assert "1. tanh's local gradient from the input (100%)\n     docs/breaks/tanh-grad-from-input.md" in en
+    en = capsys.readouterr().out.splitlines()
+    assert en[2] == "Verdict: one break explains what the checks caught."
+    assert en[3].startswith("1. tanh's local gradient from the input (match 100%; explains ")
+    assert en[4].startswith("   Finite differences: ")  # the one line of evidence that shows it
+    assert en[5] == "   page: http://127.0.0.1:8000/breaks/tanh-grad-from-input/"
+    assert en.index("Check by check:") > 5
     check_engine(**engine, lang="es")
-    es = capsys.readouterr().out
-    assert "1. El gradiente local de tanh a partir de la entrada (100%)\n     docs/breaks/tanh-grad-from-input.es.md" in es
+    es = capsys.readouterr().out.splitlines()
+    assert es[2] == "Veredicto: una rotura explica lo que detectaron las comprobaciones."
+    assert es[3].startswith("1. El gradiente local de tanh a partir de la entrada (coincidencia 100%; explica ")
+    assert es[5] == "   página: http://127.0.0.1:8000/es/breaks/tanh-grad-from-input/"
     assert "detectado  Diferencias finitas" in es
 
 
@@ -166,12 +172,17 @@ def test_json_is_exactly_one_object_with_checks_and_suspects(capsys, tmp_path):
     code = main(["--scalar", f"{package}/engine.py:Value", "--json", "--lang", "es"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1
-    assert set(report) == {"checks", "suspects", "fix_first"} and report["fix_first"] is None
+    assert list(report) == ["verdict", "diagnoses", "unexplained", "fix_first", "suspects", "checks"]
+    assert report["fix_first"] is None and report["unexplained"] == []
+    assert [d["slug"] for d in report["diagnoses"]] == ["relu-gated-on-upstream"]
+    assert report["diagnoses"][0]["url"].endswith("/es/breaks/relu-gated-on-upstream/")
+    assert all(key in {c["id"] for c in report["checks"][1]["cases"] + report["checks"][3]["cases"]}
+               for key in report["diagnoses"][0]["explains"])
     assert [c["status"] for c in report["checks"]] == ["skipped", "caught", "passed", "caught", "skipped", "skipped", "skipped", "skipped"]
     assert all({"name", "status", "detail"} <= set(c) for c in report["checks"])
     assert report["suspects"][0]["slug"] == "relu-gated-on-upstream"
     assert report["suspects"][0]["title"] == "relu filtrada por el gradiente upstream"
-    assert report["suspects"][0]["page"] == "docs/breaks/relu-gated-on-upstream.es.md"
+    assert report["suspects"][0]["url"] == "http://127.0.0.1:8000/es/breaks/relu-gated-on-upstream/"
 
 
 def test_exit_code_is_zero_when_nothing_is_caught(capsys):
@@ -197,9 +208,9 @@ def test_on_the_site_the_report_speaks_the_page_language_and_sends_slugs_for_lin
     fake.links = sent.append
     monkeypatch.setitem(sys.modules, "minigrad_page", fake)
     check_engine(**_engine("pow-exponent-off-by-one", tmp_path))
-    assert "Roturas probables" in capsys.readouterr().out
+    assert "Veredicto: una rotura explica" in capsys.readouterr().out
     links = json.loads(sent[0])
-    assert links[0] == {"slug": "pow-exponent-off-by-one", "title": "El exponente de pow desplazado en uno"}
+    assert links[0] == {"slug": "pow-exponent-off-by-one", "title": "El exponente de pow desplazado en uno", "match": 1.0}
     assert len(sent) == 1 and len(links) <= 3
 
 

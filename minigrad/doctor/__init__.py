@@ -19,15 +19,18 @@ import sys
 from .. import checks
 from ..checks.words import name as named
 from . import ranking, report, signatures
+from .diagnoses import diagnoses
 from .evidence import crashed_only, examine
 from .loading import ImportFailure, TargetError, load_engine
 
 
 class Diagnosis:
-    def __init__(self, verdicts, suspects, ended=None):
+    def __init__(self, verdicts, suspects, ended=None, diagnoses=(), unexplained=()):
         self.verdicts = verdicts  # check name -> Verdict
         self.suspects = suspects  # [(slug, match)], most likely first
         self.ended = ended  # how the engine ended the doctor's process, if it did (the command line)
+        self.diagnoses = list(diagnoses)  # [(slug, [check/case keys it explains], match)]: the verdict
+        self.unexplained = list(unexplained)  # failed check/case keys that no break explains
 
     @property
     def crashed(self):
@@ -40,10 +43,13 @@ class Diagnosis:
 
 
 def rank(verdicts, ended=None):
-    """The Diagnosis of what the checks saw: no suspects for an engine that only crashes."""
-    suspects = [] if crashed_only(verdicts) or ended else ranking.rank(
-        checks.failures(verdicts), checks.ran(verdicts), signatures.load())
-    return Diagnosis(verdicts, suspects, ended)
+    """The Diagnosis of what the checks saw: the breaks that together explain it, the ranking of
+    every signature below them; neither for an engine that only crashes or ended the process."""
+    if crashed_only(verdicts) or ended:
+        return Diagnosis(verdicts, [], ended)
+    evidence, ran, signed = checks.failures(verdicts), checks.ran(verdicts), signatures.load()
+    chosen, unexplained = diagnoses(evidence, ran, signed)
+    return Diagnosis(verdicts, ranking.rank(evidence, ran, signed), ended, chosen, unexplained)
 
 
 def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time_limit=3.0, on_case=None):
@@ -116,9 +122,10 @@ def _report(load, lang, time_limit):
             page.engine_output(printed.text)  # the page folds it under the report
         else:
             print("\n" + report.WORDS[lang]["printed"].format(n=printed.size) + "\n" + printed.text, file=sys.stderr)
-    if page:  # the page lists the suspects as links, built there from the slugs
-        shown = report.as_dict(diagnosis, lang)["suspects"][: report.SHOWN_SUSPECTS]
-        page.links(json.dumps([{"slug": s["slug"], "title": s["title"]} for s in shown]))
+    if page:  # the page lists the diagnoses as links with their match, built there from the slugs
+        said = report.as_dict(diagnosis, lang)
+        shown = said["diagnoses"] or said["suspects"][: report.SHOWN_SUSPECTS]
+        page.links(json.dumps([{"slug": s["slug"], "title": s["title"], "match": s["match"]} for s in shown]))
     return diagnosis
 
 

@@ -17,7 +17,8 @@ def _zero(parts):
     return {p.endswith("(zero)") for p in parts if p.startswith("input")}
 
 
-def _agreement(a, b):
+def agreement(a, b):
+    """How far two failed cases agree: 0.5 for failing at all, plus status and wrong parts."""
     parts_a, parts_b = set(a["wrong"]), set(b["wrong"])
     if _zero(parts_a) and _zero(parts_b) and not _zero(parts_a) & _zero(parts_b):
         return 0.0  # a gradient that never arrived against one that arrived wrong: not the same failure
@@ -37,8 +38,8 @@ def rank(evidence, ran, signatures):
     scored = []
     for order, (slug, signature) in enumerate(signatures.items()):
         seen = {key: sig for key, sig in signature.items() if key in ran}
-        agreement = sum(_agreement(evidence[key], seen[key]) for key in evidence.keys() & seen.keys())
-        if evidence and agreement:
-            recall, precision = agreement / len(evidence), agreement / len(seen)
+        agreed = sum(agreement(evidence[key], seen[key]) for key in sorted(evidence.keys() & seen.keys()))
+        if evidence and agreed:
+            recall, precision = agreed / len(evidence), agreed / len(seen)
             scored.append((-(recall * (0.8 + 0.2 * precision)), order, slug))
     return [(slug, round(-score, 3)) for score, _, slug in sorted(scored)]

@@ -8,11 +8,13 @@ here, in the report's language, from the names the engine lacks.
 """
 
 import json
+import os
 import re
 
 from ..breaks import load
 from ..checks.reasons import describe
 from ..checks.words import name as named, say
+from . import signatures
 
 WORDS = {
     "en": {
@@ -26,6 +28,13 @@ WORDS = {
         "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
         "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
         "printed": "What your engine printed while it was checked ({n} characters):",
+        "verdict-one": "Verdict: one break explains what the checks caught.",
+        "verdict-many": "Verdict: {n} breaks together explain what the checks caught, the most likely first.",
+        "diagnosis": "{i}. {title} (match {match}%; explains {n} of the failed cases)",
+        "unexplained-cases": "Caught, and explained by no break in the catalogue ({n}):",
+        "details": "Check by check:",
+        "ranking": "Every break's signature against this evidence (match in %):",
+        "page": "page: {url}",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
@@ -39,6 +48,13 @@ WORDS = {
         "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
         "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
         "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
+        "verdict-one": "Veredicto: una rotura explica lo que detectaron las comprobaciones.",
+        "verdict-many": "Veredicto: {n} roturas explican juntas lo que detectaron las comprobaciones, la más probable primero.",
+        "diagnosis": "{i}. {title} (coincidencia {match}%; explica {n} de los casos fallidos)",
+        "unexplained-cases": "Detectado, y sin ninguna rotura del catálogo que lo explique ({n}):",
+        "details": "Comprobación por comprobación:",
+        "ranking": "La firma de cada rotura frente a esta evidencia (coincidencia en %):",
+        "page": "página: {url}",
     },
 }
 SHOWN_SUSPECTS = 3
@@ -68,27 +84,64 @@ def _fix_first(diagnosis, lang, check_titles):
     return None
 
 
-def as_dict(diagnosis, lang="en"):
-    """What --json prints: {"checks": [...], "suspects": [...], "fix_first": null or {...}}."""
+SITE = "http://127.0.0.1:8000/"  # where `uv run mkdocs serve` shows the site; MINIGRAD_SITE_URL names a published one
+
+
+def page_url(slug, lang="en", site=None):
+    """The break's page on the site, in the report's language (the site's own address scheme)."""
+    base = (site or os.environ.get("MINIGRAD_SITE_URL") or SITE).rstrip("/") + "/"
+    return f"{base}{'' if lang == 'en' else lang + '/'}breaks/{slug}/"
+
+
+def as_dict(diagnosis, lang="en", site=None):
+    """What --json prints: {"verdict", "diagnoses", "unexplained", "fix_first", "suspects", "checks"}."""
     check_titles, break_titles = titles()
-    suffix = "" if lang == "en" else f".{lang}"
     checks = [
         {
             "name": name,
             "title": check_titles[name][lang],
             "status": verdict.status,
-            "detail": verdict.detail,
-            "cases": [{"name": c.name, "shown": named(c.name, lang), "status": c.status,
+            "detail": say(verdict.detail, lang),
+            "cases": [{"id": f"{name}/{c.name}", "name": c.name, "shown": named(c.name, lang), "status": c.status,
                        "detail": _detail(c, lang), "wrong": [named(w, lang) for w in c.wrong],
                        "numbers": "; ".join(say(n, lang) for n in c.numbers), "missing": list(c.missing)} for c in verdict.cases],
         }
         for name, verdict in diagnosis.verdicts.items()
     ]
-    suspects = [
-        {"slug": slug, "title": break_titles[slug][lang], "page": f"docs/breaks/{slug}{suffix}.md", "match": score}
-        for slug, score in diagnosis.suspects
-    ]
-    return {"checks": checks, "suspects": suspects, "fix_first": _fix_first(diagnosis, lang, check_titles)}
+    cases = {case["id"]: (check, case) for check in checks for case in check["cases"]}
+    suspects = [{"slug": slug, "title": break_titles[slug][lang], "url": page_url(slug, lang, site), "match": score}
+                for slug, score in diagnosis.suspects]
+    diagnoses = [{"slug": slug, "title": break_titles[slug][lang], "url": page_url(slug, lang, site), "match": match,
+                  "explains": explains, "evidence": _evidence_line(cases, _telling(slug, explains))}
+                 for slug, explains, match in diagnosis.diagnoses]
+    unexplained = [{"id": key, "evidence": _evidence_line(cases, key)} for key in diagnosis.unexplained if key in cases]
+    fix_first = _fix_first(diagnosis, lang, check_titles)
+    return {"verdict": _verdict(diagnosis, lang, fix_first), "diagnoses": diagnoses, "unexplained": unexplained,
+            "fix_first": fix_first, "suspects": suspects, "checks": checks}
+
+
+def _telling(slug, explains):
+    """Of the cases a break explains, the one fewest other breaks' signatures share: the line that shows it."""
+    signed = signatures.load()
+    return min(explains, key=lambda key: (sum(key in other for other in signed.values()), explains.index(key)))
+
+
+def _evidence_line(cases, key):
+    check, case = cases[key]
+    line = f"{check['title']}: {case['detail']}"
+    return f"{line} ({case['numbers']})" if case["numbers"] else line
+
+
+def _verdict(diagnosis, lang, fix_first):
+    words = WORDS[lang]
+    if fix_first:
+        return fix_first["message"]
+    if not diagnosis.caught:
+        return words["none"]
+    if not diagnosis.diagnoses:
+        return words["unexplained"]
+    n = len(diagnosis.diagnoses)
+    return words["verdict-one"] if n == 1 else words["verdict-many"].format(n=n)
 
 
 def _detail(case, lang):
@@ -99,13 +152,26 @@ def _detail(case, lang):
     return detail if str(case.detail).startswith(case.name) else f"{named(case.name, lang)}: {detail}"
 
 
-def as_json(diagnosis, lang="en"):
-    return json.dumps(as_dict(diagnosis, lang), ensure_ascii=False)
+def as_json(diagnosis, lang="en", site=None):
+    return json.dumps(as_dict(diagnosis, lang, site), ensure_ascii=False)
 
 
-def as_text(diagnosis, engines, lang="en", paths=True):
-    words, report = WORDS[lang], as_dict(diagnosis, lang)
-    lines = [words["engine"].format(engines=engines), ""]
+def as_text(diagnosis, engines, lang="en", paths=True, site=None):
+    """The verdict first (the diagnoses with their evidence, then what nothing explains), then the
+    checks one by one, then the ranking of every signature. `paths`: print each page's address."""
+    words, report = WORDS[lang], as_dict(diagnosis, lang, site)
+    lines = [words["engine"].format(engines=engines), "", report["verdict"]]
+    if report["fix_first"]:
+        lines += report["fix_first"]["trace"].rstrip().splitlines()
+    for i, d in enumerate(report["diagnoses"], 1):
+        lines.append(words["diagnosis"].format(i=i, title=d["title"], match=round(100 * d["match"]), n=len(d["explains"])))
+        lines.append(f"   {d['evidence']}")
+        if paths:
+            lines.append("   " + words["page"].format(url=d["url"]))
+    if report["unexplained"]:
+        lines.append(words["unexplained-cases"].format(n=len(report["unexplained"])))
+        lines += [f"   - {u['evidence']}" for u in report["unexplained"]]
+    lines += ["", words["details"]]
     for check in report["checks"]:
         lines.append(f"{words[check['status']]:<10} {check['title']}")
         skipped = {}
@@ -122,18 +188,7 @@ def as_text(diagnosis, engines, lang="en", paths=True):
         for reason, names in skipped.items():
             listed = "; ".join(names) if len(names) <= 2 else words["cases"].format(n=len(names))
             lines.append(f"{'':<10} - {words['skipped']} ({reason}): {listed}")
-    lines.append("")
-    if report["fix_first"]:
-        lines.append(report["fix_first"]["message"])
-        lines += report["fix_first"]["trace"].rstrip().splitlines()
-    elif not any(c["status"] == "caught" for c in report["checks"]):
-        lines.append(words["none"])
-    elif not report["suspects"]:
-        lines.append(words["unexplained"])
-    else:
-        lines.append(words["suspects"])
-        for i, s in enumerate(report["suspects"][:SHOWN_SUSPECTS], 1):
-            lines.append(f"  {i}. {s['title']} ({round(100 * s['match'])}%)")
-            if paths:
-                lines.append(f"     {s['page']}")
+    if report["suspects"]:
+        lines += ["", words["ranking"]]
+        lines += [f"  {s['title']} ({round(100 * s['match'])}%)" for s in report["suspects"][:SHOWN_SUSPECTS]]
     return "\n".join(lines)
