@@ -21,12 +21,14 @@ EXPLAINS = 0.5
 
 
 def diagnoses(evidence, ran, signatures):
-    """[(slug, [explained keys], match)], the best explanation first, and the keys nothing explains."""
+    """[(slug, [explained keys], match)], the best explanation first, and the keys nothing explains.
+    A diagnosis's keys come closest agreement first, then in the checks' order (`evidence`'s own):
+    the first is the line that shows it best."""
     candidates = []
     for order, (slug, signature) in enumerate(signatures.items()):
         seen = {key: sig for key, sig in signature.items() if key in ran}
-        agrees = {key: agreement(evidence[key], seen[key]) for key in sorted(evidence.keys() & seen.keys())}
-        agrees = {key: a for key, a in agrees.items() if a > EXPLAINS}
+        agrees = {key: agreement(evidence[key], seen[key]) for key in evidence if key in seen}
+        agrees = {key: a for key, a in sorted(agrees.items(), key=lambda item: -item[1]) if a > EXPLAINS}
         if agrees:
             candidates.append((order, slug, agrees, sum(agrees.values()) / len(seen)))
     remaining, chosen = set(evidence), []

@@ -14,7 +14,6 @@ import re
 from ..breaks import load
 from ..checks.reasons import describe
 from ..checks.words import name as named, say
-from . import signatures
 
 WORDS = {
     "en": {
@@ -112,18 +111,12 @@ def as_dict(diagnosis, lang="en", site=None):
     suspects = [{"slug": slug, "title": break_titles[slug][lang], "url": page_url(slug, lang, site), "match": score}
                 for slug, score in diagnosis.suspects]
     diagnoses = [{"slug": slug, "title": break_titles[slug][lang], "url": page_url(slug, lang, site), "match": match,
-                  "explains": explains, "evidence": _evidence_line(cases, _telling(slug, explains))}
+                  "explains": explains, "evidence": _evidence_line(cases, explains[0])}
                  for slug, explains, match in diagnosis.diagnoses]
     unexplained = [{"id": key, "evidence": _evidence_line(cases, key)} for key in diagnosis.unexplained if key in cases]
     fix_first = _fix_first(diagnosis, lang, check_titles)
     return {"verdict": _verdict(diagnosis, lang, fix_first), "diagnoses": diagnoses, "unexplained": unexplained,
             "fix_first": fix_first, "suspects": suspects, "checks": checks}
-
-
-def _telling(slug, explains):
-    """Of the cases a break explains, the one fewest other breaks' signatures share: the line that shows it."""
-    signed = signatures.load()
-    return min(explains, key=lambda key: (sum(key in other for other in signed.values()), explains.index(key)))
 
 
 def _evidence_line(cases, key):
