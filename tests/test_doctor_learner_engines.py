@@ -27,6 +27,7 @@ def test_a_bug_planted_in_a_learner_engine_is_named_first(style, slug, tmp_path,
     diagnosis = check_folder(copy_of(style, tmp_path, slug))
     capsys.readouterr()
     assert diagnosis.suspects and diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
+    assert diagnosis.diagnoses[0][0] == slug, diagnosis.diagnoses
 
 
 def test_what_a_style_lacks_is_skipped_by_name_never_caught(tmp_path, capsys):

@@ -5,11 +5,14 @@ Each case states one promise as torch documents it (eval-mode Dropout is the
 identity, training-mode Dropout keeps the mean; BatchNorm1d's running variance
 is the unbiased one; a parameter held in a list is still a parameter; clipping
 keeps the update's direction; AdamW's decay is not rescaled by Adam's
-statistics), through the course's protocol only.
+statistics; SGD steps against the gradient and zero_grad() clears it, tried on
+one parameter, so a wrong model gradient cannot hide them; a Linear layer's
+initial weights are not all equal), through the course's protocol only.
 """
 
 import numpy as np
 
+from .engine import Missing
 from .evidence import Failure
 from .registry import CaseSpec, check
 from .words import Said
@@ -92,6 +95,52 @@ def _adamw_decay_is_decoupled(m):
         return Failure(Said("adamw", got=np.round(got, 4).tolist()), ("AdamW decay",))
 
 
+def _with_gradient(m, start, grad):
+    """A leaf holding `start` whose gradient, `grad`, came through the engine's own backward
+    (p * w summed), so it has whatever type and layout the engine's optimizers expect."""
+    p = m.leaf(np.array(start))
+    m.total(p * m.tensor(np.array(grad))).backward()
+    if not np.allclose(m.grad(p), grad):  # a wrong product rule is the gradient checks' finding, not this one's
+        raise Missing("call: the gradient of sum(p * w) is not w on this engine (see the gradient checks)")
+    return p
+
+
+def _sgd_steps_against_the_gradient(m):
+    """One step of plain SGD is p - lr * grad, written into the parameter the optimizer was given."""
+    p = _with_gradient(m, [1.0, -2.0], [0.5, 0.25])
+    m.optim.SGD([p], lr=0.1).step()
+    got, start = m.values(p), np.array([1.0, -2.0])
+    expected = start - 0.1 * np.array([0.5, 0.25])
+    if not np.allclose(got, expected):
+        how = "unchanged" if np.allclose(got, start) else "with" if np.allclose(got, 2 * start - expected) else "elsewhere"
+        return Failure(Said("sgd-step", got=np.round(got, 4).tolist(), expected=np.round(expected, 4).tolist(), how=Said(f"moved-{how}")),
+                       (f"SGD step {how}",))
+
+
+def _zero_grad_clears(m):
+    p = _with_gradient(m, [1.0, -2.0], [0.5, 0.25])
+    m.optim.SGD([p], lr=0.1).zero_grad()
+    got = m.grad(p)
+    if got is not None and np.any(got):
+        return Failure(Said("zero-grad-kept", got=np.round(got, 4).tolist()), ("zero_grad",))
+
+
+def _zero_grad_before_backward(m):
+    """torch's zero_grad() on parameters that never had a gradient does nothing, and says nothing."""
+    params = m.parameters(m.nn.Linear(3, 2))
+    m.optim.SGD(params, lr=0.1).zero_grad()
+
+
+def _linear_starts_unequal(m):
+    """Equal initial weights give every unit the same gradient: they stay equal, and the layer is one unit wide.
+    (A bias that starts at zero is a choice many make: only the largest parameter, the weight, is asked.)"""
+    with m.seeded(0):
+        params = m.parameters(m.nn.Linear(3, 4))
+    weight = max((m.values(p) for p in params), key=np.size)
+    if np.size(weight) > 1 and np.all(weight == weight.flat[0]):
+        return Failure(Said("equal-init", n=int(np.size(weight)), value=f"{float(weight.flat[0]):g}"), ("initial weights",))
+
+
 CONTRACTS = {
     "Dropout in eval is the identity": (("nn.Dropout",), _dropout_in_eval),
     "Dropout in training scales what it keeps by 1/(1-p)": (("nn.Dropout",), _dropout_rescales),
@@ -99,6 +148,10 @@ CONTRACTS = {
     "parameters() sees layers held in a list": (("nn.Module", "nn.Linear"), _parameters_in_a_list),
     "clip_grad_norm_ scales every gradient by one factor": (("nn.clip_grad_norm_",), _clip_keeps_direction),
     "AdamW decays by lr * weight_decay, outside Adam's statistics": (("optim.AdamW",), _adamw_decay_is_decoupled),
+    "SGD.step() moves a parameter by -lr * grad": (("optim.SGD",), _sgd_steps_against_the_gradient),
+    "zero_grad() clears a gradient": (("optim.SGD",), _zero_grad_clears),
+    "zero_grad() before any backward": (("optim.SGD", "nn.Linear"), _zero_grad_before_backward),
+    "Linear's initial weights differ": (("nn.Linear",), _linear_starts_unequal),
 }
 
 

@@ -78,8 +78,9 @@ BY_HAND = (4.0, -4.0, -12.0)
 
 @check("diamond-test", DIAMOND, needs=("Value",), passed=lambda cases: "(a.grad, b.grad, c.grad) = (4.0, -4.0, -12.0), as by hand")
 def diamond_test(engine):
-    """The hand-worked diamond of theory page 03: L = (a*b + c) * (a - c) at 2, 3, 4."""
+    """The hand-worked diamond of theory page 03: L = (a*b + c) * (a - c) at 2, 3, 4; then (a + b) * a."""
     yield CaseSpec(DIAMOND, (), _diamond)
+    yield CaseSpec(ADD_LAST, (), _add_last)
 
 
 def _diamond(m):
@@ -89,3 +90,19 @@ def _diamond(m):
     if got != BY_HAND:
         wrong = tuple(part(n, g) for n, g, e in zip("abc", got, BY_HAND) if g != e)
         return Failure(Said("diamond", got=got, expected=BY_HAND), wrong)
+
+
+# A leaf whose last use, in backward's order, is an addition: `(a + b) * a` runs mul's backward first and
+# add's last, so an add that overwrites its inputs' gradients (`child.grad = out.grad`) erases mul's share
+# of a. The diamond hides that in any order where add runs first (Kahn's algorithm with sub as add and neg).
+ADD_LAST = "(a + b) * a at 2, 3"
+ADD_LAST_BY_HAND = (7.0, 2.0)
+
+
+def _add_last(m):
+    a, b = m.Value(2.0), m.Value(3.0)
+    ((a + b) * a).backward()
+    got = tuple(None if v.grad is None else float(v.grad) for v in (a, b))
+    if got != ADD_LAST_BY_HAND:
+        wrong = tuple(part(n, g) for n, g, e in zip("ab", got, ADD_LAST_BY_HAND) if g != e)
+        return Failure(Said("by-hand", case=ADD_LAST, names="(a.grad, b.grad)", got=got, expected=ADD_LAST_BY_HAND), wrong)

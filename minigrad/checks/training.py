@@ -1,17 +1,22 @@
 """Checks of the training loop: a small model learns, and zero_grad() really resets.
 
-Through the course's protocol only (Sequential, Linear, Tanh, SGD,
-cross_entropy): no rng attribute, parameter name or layout is assumed. A
-failed run says how the loss curve failed (rises, never changes, stalls) and
-whether the weights moved, which is what tells a flipped update from one that
-never reaches the weights. When the engine's own initialisation fails, the same
-model is trained again from parameters the check sets itself: a model that
-learns from those but not from its own is an initialisation bug.
+Through the course's protocol only (Sequential, Linear, an activation, SGD, a
+loss): no rng attribute, parameter name or layout is assumed, and the model is
+built from what the engine has: Tanh, else ReLU, else Sigmoid; cross_entropy,
+else a CrossEntropyLoss class, else mse_loss or an MSELoss class on one-hot
+targets, else a mean squared error written with the engine's own ops. A failed
+run says how the loss curve failed (rises, never changes, stalls) and whether
+the weights moved, which is what tells a flipped update from one that never
+reaches the weights. When the engine's own initialisation fails, the same model
+is trained again from parameters the check sets itself: a model that learns
+from those but not from its own is an initialisation bug. A `zero_grad()` that
+raises on parameters with no gradient yet is the module contracts' finding,
+not a reason to stop training here.
 """
 
 import numpy as np
 
-from .engine import weight_array
+from .engine import Missing, weight_array
 from .evidence import Failure, Passed
 from .registry import CaseSpec, check
 from .words import Said
@@ -20,13 +25,57 @@ XOR_X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
 XOR_Y = np.array([0, 1, 1, 0])
 STEPS = 300
 LR, MOMENTUM, GOAL = 0.5, 0.9, 0.05  # the XOR run's SGD, and the loss it must end below (pages quote them)
-NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "nn.Tanh", "optim.SGD", "functional.cross_entropy")
+NEEDS = ("Tensor", "nn.Sequential", "nn.Linear", "optim.SGD")
+ACTIVATIONS = ("Tanh", "ReLU", "Sigmoid")
+# A ReLU network on XOR can start with dead units and stall (3 seeds in 10 with minigrad's own init):
+# with an activation other than Tanh a failure counts only when it repeats from these seeds too.
+RETRY_SEEDS = (1, 2)
 
 
-def xor_model(m):
-    """The smoke test's model, Sequential(Linear(2, 8), Tanh(), Linear(8, 2)), built from the engine's own init."""
-    with m.seeded(0):
-        return m.nn.Sequential(m.nn.Linear(2, 8), m.nn.Tanh(), m.nn.Linear(8, 2))
+def activation(m):
+    """The engine's first activation layer of ACTIVATIONS, by name."""
+    for name in ACTIVATIONS:
+        if m.has(f"nn.{name}"):
+            return name
+    raise Missing("nn.Tanh")
+
+
+def loss_function(m):
+    """(how it is said, loss(logits, engine)): cross-entropy as the engine has it, else a mean squared error."""
+    if m.has("functional.cross_entropy"):
+        return "cross_entropy", lambda out: m.F.cross_entropy(out, XOR_Y)
+    if m.has("nn.CrossEntropyLoss"):
+        criterion = m.nn.CrossEntropyLoss()
+        return "CrossEntropyLoss", lambda out: criterion(out, XOR_Y)
+    onehot = np.eye(2)[XOR_Y]
+    if m.has("functional.mse_loss"):
+        return "mse_loss", lambda out: m.F.mse_loss(out, m.tensor(onehot))
+    if m.has("nn.MSELoss"):
+        criterion = m.nn.MSELoss()
+        return "MSELoss", lambda out: criterion(out, m.tensor(onehot))
+
+    def squared(out):
+        diff = out - m.tensor(onehot)
+        return m.total(diff * diff * m.const(1 / onehot.size, diff))
+
+    return "squared error", squared
+
+
+def zero_grad(opt, params):
+    """`opt.zero_grad()`; one that raises on parameters with no gradient yet clears nothing, and is
+    the module contracts' finding (a case of its own), so training goes on."""
+    try:
+        opt.zero_grad()
+    except Exception:
+        if any(getattr(p, "grad", None) is not None for p in params):
+            raise
+
+
+def xor_model(m, seed=0):
+    """The smoke test's model, Sequential(Linear(2, 8), activation, Linear(8, 2)), from the engine's own init."""
+    act = getattr(m.nn, activation(m))
+    with m.seeded(seed):
+        return m.nn.Sequential(m.nn.Linear(2, 8), act(), m.nn.Linear(8, 2))
 
 
 def _train(m, model):
@@ -34,17 +83,24 @@ def _train(m, model):
     params = m.parameters(model)
     if not params:  # said before the optimizer is built: some refuse an empty list, some step over it
         return None, False
+    _, loss_of = loss_function(m)
     before = [m.values(p).copy() for p in params]
     opt = m.optim.SGD(params, lr=LR, momentum=MOMENTUM)
     x, losses = m.tensor(XOR_X), []
     for _ in range(STEPS):
-        opt.zero_grad()
-        loss = m.F.cross_entropy(model(x), XOR_Y)
+        zero_grad(opt, params)
+        loss = loss_of(model(x))
         loss.backward()
         opt.step()
         losses.append(m.number(loss))
     moved = any(not np.array_equal(b, m.values(p)) for b, p in zip(before, params))
     return losses, moved
+
+
+def _setup(m):
+    """How the model and loss were made, when not as the course's (Tanh, cross_entropy)."""
+    act, (loss, _) = activation(m), loss_function(m)
+    return "" if (act, loss) == ("Tanh", "cross_entropy") else Said("xor-setup", activation=act, loss=loss)
 
 
 def _verdict(losses, moved, note=""):
@@ -65,7 +121,13 @@ def _verdict(losses, moved, note=""):
 
 
 def _own_init(m):
-    return _verdict(*_train(m, xor_model(m)))
+    verdict = _verdict(*_train(m, xor_model(m)), note=_setup(m))
+    if isinstance(verdict, Failure) and activation(m) != "Tanh" and "loss stalls" in verdict.wrong:
+        for seed in RETRY_SEEDS:  # dead ReLU units, or a bug? a bug stalls from every start
+            retried = _verdict(*_train(m, xor_model(m, seed)), note=_setup(m))
+            if isinstance(retried, Passed):
+                return retried
+    return verdict
 
 
 def _doctor_init(m):
@@ -73,7 +135,8 @@ def _doctor_init(m):
     rng = np.random.default_rng(0)
     for p in m.parameters(model):
         m.set_values(p, rng.uniform(-0.5, 0.5, m.values(p).shape))
-    return _verdict(*_train(m, model), note=Said("from-the-checks-parameters"))
+    note = Said("from-the-checks-parameters") if not _setup(m) else Said("joined", first=_setup(m), second=Said("from-the-checks-parameters"))
+    return _verdict(*_train(m, model), note=note)
 
 
 @check("training-smoke-test", "training", needs=NEEDS, passed=lambda cases: cases[0].detail)
@@ -96,7 +159,7 @@ def _two_passes(m):
     opt = m.optim.SGD(params, lr=0.1)
     grads = []
     for _ in range(2):
-        opt.zero_grad()
+        zero_grad(opt, params)
         m.total(layer(x).tanh() * m.tensor(weight_array((4, 2)))).backward()
         grads.append([m.grad(p) for p in params])
     for i, (first, second) in enumerate(zip(*grads)):
@@ -118,7 +181,7 @@ def _backward_twice(m):
     loss = m.total(layer(x).tanh() * m.tensor(weight_array((4, 2))))
     grads = []
     for _ in range(2):
-        opt.zero_grad()
+        zero_grad(opt, params)
         loss.backward()
         grads.append([m.grad(p) for p in params])
     for i, (first, second) in enumerate(zip(*grads)):
