@@ -77,21 +77,22 @@ def _word(phrase, plural=False):
 
 
 def _text_runs(path):
-    """(first line, text, in_italics, line breaks, before) for every run of prose: no code, no outputs, no URLs.
+    """(first line, text, in_italics, line breaks, before, token) for every run of prose: no code, no outputs, no URLs.
 
     A run is the text between two changes of italics, code spans or links, with
     its line breaks as spaces, so a phrase split over two lines is still found;
     `line breaks` holds their offsets in the run, to give each match its line.
     A run that a link ends gets the link's "[" at its end ("ver [" is findable),
     and `before` is the run just before it when only italics came between
-    (to recognise a gloss: "pesos (" then *weight decay*), else "".
+    (to recognise a gloss: "pesos (" then *weight decay*), else ""; `token` numbers the
+    paragraph (markdown-it's inline token) the run belongs to.
     """
     text = path.read_text(encoding="utf-8")
     front = _FRONT_MATTER.match(text)
     if front:  # keep the line numbers: blank lines instead of the front matter
         text = "\n" * front.group(0).count("\n") + text[front.end():]
     md = MarkdownIt("commonmark").enable("table")
-    for token in md.parse(text):
+    for index, token in enumerate(md.parse(text)):
         if token.type != "inline" or not token.map:
             continue
         line, italic, run, breaks, first, before = token.map[0] + 1, 0, "", [], None, ""
@@ -109,14 +110,31 @@ def _text_runs(path):
             if child.type == "link_open":
                 run += "["
             if run.strip():
-                yield first, run, italic > 0, breaks, before
+                yield first, run, italic > 0, breaks, before, index
             before = run if child.type in ("em_open", "em_close") else ""
             run, breaks, first = "", [], None
             italic += {"em_open": 1, "em_close": -1}.get(child.type, 0)
             # a code span may wrap onto the next line: count the source's breaks
             line += child.markup.count("\n") + child.content.count("\n") if child.type != "code_inline" else 0
         if run.strip():
-            yield first, run, italic > 0, breaks, before
+            yield first, run, italic > 0, breaks, before, index
+
+
+def _across_italics(runs):
+    """The runs that only italics separate, joined: "el " and *pull request* read "el pull request".
+
+    Each item is (text, pieces), pieces being (offset in text, first line, line breaks) of
+    every run in it, so a match is placed on its line, and a match that stays inside one
+    run is left to the run-by-run check (which knows about glosses).
+    """
+    joined = []
+    for first, text, _, breaks, before, index in runs:
+        if joined and before and joined[-1][2] == index and joined[-1][0].endswith(before):
+            chain, pieces, _ = joined[-1]
+            joined[-1] = (chain + text, pieces + [(len(chain), first, breaks)], index)
+        else:
+            joined.append((text, [(0, first, breaks)], index))
+    return [(text, pieces) for text, pieces, _ in joined if len(pieces) > 1]
 
 
 # Spanish prose writes numbers as the outputs print them.
@@ -132,7 +150,21 @@ def violations(path, terms, rules=()):
     """Every use on `path` that the glossary (or a rule) rejects, as 'page:line: message'."""
     found = []
     name = path.relative_to(DOCS) if path.is_relative_to(DOCS) else path.name
-    for first, text, in_italics, breaks, before in _text_runs(path):
+    runs = list(_text_runs(path))
+    for text, pieces in _across_italics(runs):
+        for term in terms:
+            masked = text
+            for phrase in term.accepted:
+                masked = _word(phrase).sub(lambda m: "_" * len(m.group(0)), masked)
+            for phrase in term.rejected:
+                for m in _word(phrase).finditer(masked):
+                    starts = [offset for offset, _, _ in pieces]
+                    inside = [i for i, offset in enumerate(starts) if offset <= m.start()][-1]
+                    if inside + 1 < len(starts) and starts[inside + 1] < m.end():  # it crosses an italics boundary
+                        offset, first, breaks = pieces[inside]
+                        line = first + sum(1 for b in breaks if b < m.start() - offset)
+                        found.append(f'{name}:{line}: "{m.group(0)}" is rejected for {term.english}: use {term.spanish}')
+    for first, text, in_italics, breaks, before, _ in runs:
         def report(m, message):
             line = first + sum(1 for b in breaks if b < m.start())
             found.append(f'{name}:{line}: "{m.group(0)}" {message}')
@@ -174,7 +206,9 @@ def test_glossary_table_holds_the_decided_terms(terms):
     assert "primer momento" in by_english["momentum (SGD, BatchNorm)"].accepted
     assert by_english["unbroadcast"].code == ["unbroadcast"]
     for english in ("running statistics", "logit, logits", "kink (of relu at 0)", "gradient check",
-                    "weight decay", "log, logs (of a training run)", "softmax, log-softmax", "see (a link)"):
+                    "weight decay", "log, logs (of a training run)", "softmax, log-softmax", "see (a link)",
+                    "smoke test", "invariant (the shape invariant)", "traceback", "library", "pull request",
+                    "feature (of a sample)", "deep learning", "New to ...? (a pointer for beginners)"):
         assert english in by_english, f"{english} is missing from {GLOSSARY.name}"
     assert by_english["weight decay"].italic == ["weight decay"] and "weight decay" in by_english["weight decay"].rejected
     assert "ver [" in by_english["see (a link)"].rejected and "para ver [" in by_english["see (a link)"].accepted
@@ -261,6 +295,29 @@ def test_the_newer_terms_and_rules_are_caught_and_their_accepted_forms_pass(tmp_
         'rules.es.md:2: "0,1" is a decimal comma: write a decimal point, as the outputs do',
         'rules.es.md:2: "gradiente constante y ruidoso" is rejected for steady (a gradient that is always there): use persistente',
         'rules.es.md:2: "ver [" is rejected for see (a link): use mira [...]',
+    ]
+
+
+def test_the_fourth_reviews_terms_are_caught_across_italics_and_their_accepted_forms_pass(tmp_path, terms):
+    """Issue 40, item 16: one word for each, and an article is checked even when its noun is in italics."""
+    page = tmp_path / "review.es.md"
+    page.write_text(
+        "El test de humo falla y el invariante de forma pasa; la traza termina en una librería.\n"
+        "Y el *pull request* se cerró, en un curso de *deep learning*. ¿Nuevo en esto? Una característica constante.\n\n"
+        "La prueba de humo falla y la invariante de forma pasa; el *traceback* termina en una biblioteca.\n"
+        "Y la *pull request* se cerró, en un curso de aprendizaje profundo, con *Deep Learning*, MIT Press.\n"
+        "¿Empiezas con esto? Una variable constante; PyTorch traza la línea; decaimiento de pesos (*weight decay*).\n",
+        encoding="utf-8",
+    )
+    assert violations(page, terms, SPANISH_RULES) == [
+        'review.es.md:1: "el invariante" is rejected for invariant (the shape invariant): use la invariante',
+        'review.es.md:1: "librería" is rejected for library: use biblioteca',
+        'review.es.md:1: "test de humo" is rejected for smoke test: use prueba de humo',
+        'review.es.md:1: "traza" is rejected for traceback: use *traceback*',
+        'review.es.md:2: "característica" is rejected for feature (of a sample): use variable',
+        'review.es.md:2: "de deep learning" is rejected for deep learning: use aprendizaje profundo',
+        'review.es.md:2: "el pull request" is rejected for pull request: use la *pull request*',
+        'review.es.md:2: "¿Nuevo en" is rejected for New to ...? (a pointer for beginners): use ¿Empiezas con ...?',
     ]
 
 
