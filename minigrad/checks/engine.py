@@ -39,11 +39,13 @@ def _defined(cls, name):
 class Engine:
     """Value, Tensor, nn, optim, functional (each may be None) and the guard every case runs in."""
 
-    def __init__(self, Value=None, Tensor=None, nn=None, optim=None, functional=None, guard=_direct):
+    def __init__(self, Value=None, Tensor=None, nn=None, optim=None, functional=None, guard=_direct, data="data", grad="grad"):
         self.Value, self.Tensor, self.nn, self.optim, self.functional = Value, Tensor, nn, optim, functional
         self.guard = guard  # runs one case's call into the engine (the doctor adds a time limit)
         self.on_case = None  # told (check, case) before each case runs: the doctor's progress
+        self.data, self.grad_name = data, grad  # the attributes that hold the numbers and the gradient (a learner may map them)
         self._keyword = None
+        self._numbers = None
 
     @classmethod
     def minigrad(cls, guard=_direct):
@@ -104,12 +106,33 @@ class Engine:
             return np.asarray(t, dtype=float)
         if isinstance(t, np.ndarray):
             return np.asarray(t, dtype=float)
-        return np.asarray(t.data, dtype=float)
+        return np.asarray(self.raw(t), dtype=float)
+
+    def raw(self, t):
+        """What `t` holds its numbers in, as the engine keeps it (`.data`, or the mapped attribute)."""
+        if isinstance(t, np.ndarray):
+            return t  # an ndarray subclass is its own array (its `.data` is a memoryview)
+        try:
+            return getattr(t, self.data)
+        except AttributeError:
+            raise Missing(f"{type(t).__name__}.{self.data}") from None
+
+    def takes_numbers(self):
+        """Whether the engine's Value takes plain-number operands (`a * 200`, `a + 1`). Some engines take
+        only Values by design: the cases written with numbers are then skipped, saying so, not evidence."""
+        if self._numbers is None:
+            try:
+                a = self.Value(2.0)
+                self._numbers = self.number(a * 2.0) == 4.0 and self.number(a + 1.0) == 3.0
+            except Exception as e:
+                self._numbers = f"{type(e).__name__}: {e}"
+        if self._numbers is not True:
+            raise Missing(f"call: your Value takes no plain-number operands (Value(2.0) * 2.0 or + 1.0 gave {self._numbers})")
 
     def single_precision(self, t):
         """Whether the engine keeps `t` in float32 or less (PyTorch's default, and many learners'):
         its numbers are then compared with torch's at that precision, not at float64's."""
-        raw = t if isinstance(t, np.ndarray) else getattr(t, "data", t)
+        raw = t if isinstance(t, np.ndarray) else getattr(t, self.data, t)
         dtype = getattr(raw, "dtype", None)
         return dtype is not None and np.issubdtype(dtype, np.floating) and dtype.itemsize < 8
 
@@ -118,8 +141,20 @@ class Engine:
 
     def grad(self, t):
         """The gradient as an array, or None (PyTorch leaves None on inputs a graph never uses)."""
-        g = getattr(t, "grad", None)
+        g = getattr(t, self.grad_name, None)
         return None if g is None else self.values(g).copy()  # a copy: zero_grad() may clear it in place
+
+    def raw_grad(self, t):
+        """The gradient as the engine keeps it (its dtype tells the precision it computes in)."""
+        g = getattr(t, self.grad_name, None)
+        return g if g is None or isinstance(g, (np.ndarray, numbers.Number, np.generic)) else getattr(g, self.data, g)
+
+    def scalar_grad(self, v):
+        g = self.grad(v)
+        return None if g is None else float(g.reshape(()))
+
+    def set_grad(self, t, array):
+        setattr(t, self.grad_name, np.array(array, dtype=float))
 
     def const(self, value, like):
         """A constant of `like`'s shape: no engine has to take a Python number, or broadcast a 0-d one."""
@@ -189,11 +224,13 @@ class Engine:
 
     def set_values(self, t, array):
         """Write into a parameter in place, so the module and the optimizer still hold it."""
-        target = t if isinstance(t, np.ndarray) else t.data
+        target = self.raw(t)
         if isinstance(target, np.ndarray) and target.flags.writeable:
             target[...] = np.reshape(array, target.shape)
+        elif np.ndim(target) == 0 and not isinstance(target, np.ndarray):
+            setattr(t, self.data, float(np.reshape(array, ())))  # a Value's number
         else:
-            t.data = np.array(array, dtype=float).reshape(np.shape(target))
+            setattr(t, self.data, np.array(array, dtype=float).reshape(np.shape(target)))
 
     def parameters(self, module):
         return list(module.parameters())

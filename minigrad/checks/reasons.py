@@ -20,4 +20,9 @@ def describe(missing, lang="en"):
             absent.append(part)
     phrases = [words["part"].format(name=", ".join(absent))] if absent else []
     phrases += [words["name"].format(part=p, names=", ".join(n)) for p, n in names.items()]
+    mapped = sorted({n for ns in names.values() for n in ns if n in MAPPABLE})
+    phrases += [sentence("missing-mappable", lang).format(name=n) for n in mapped]
     return "; ".join(phrases + calls)
+
+
+MAPPABLE = ("data", "grad")  # attributes a learner may name otherwise, and map (minigrad/doctor/config.py)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .cases import LOSS_CASES, MODULE_CASES, MSE_TARGET, SCALAR_CASES, TENSOR_CASES
+from .cases import LOSS_CASES, MODULE_CASES, MSE_TARGET, SCALAR_CASES, TENSOR_CASES, scalar_case
 from .evidence import Failure, close, part
 from .registry import CaseSpec, check
 from .words import Said
@@ -77,9 +77,10 @@ def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
 
 
 def _scalar(m, name, f, expected):
+    f = scalar_case(m, name, f)
     inputs = [m.Value(x) for x in expected["inputs"]]
     f(*inputs).backward()
-    got = [None if v.grad is None else float(v.grad) for v in inputs]
+    got = [m.scalar_grad(v) for v in inputs]
     wrong = tuple(part(f"input {i}", g) for i, (g, e) in enumerate(zip(got, expected["grads"])) if not close(g, e))
     if wrong:
         return Failure(Said("scalar-gradients", name=name, got=got, expected=expected["grads"]), wrong)

@@ -18,7 +18,7 @@ import sys
 
 from .. import checks
 from ..checks.words import name as named
-from . import ranking, report, signatures
+from . import config, ranking, report, signatures
 from .diagnoses import diagnoses
 from .evidence import crashed_only, examine
 from .loading import ImportFailure, TargetError, load_engine
@@ -52,12 +52,13 @@ def rank(verdicts, ended=None):
     return Diagnosis(verdicts, ranking.rank(evidence, ran, signed), ended, chosen, unexplained)
 
 
-def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time_limit=3.0, on_case=None):
-    """Every check on the learner's parts (time_limit: seconds per check, None for none), and the ranking."""
+def diagnose(Value=None, Tensor=None, nn=None, optim=None, functional=None, time_limit=3.0, on_case=None, names=None):
+    """Every check on the learner's parts (time_limit: seconds per check, None for none), and the verdict.
+    `names` maps the protocol's attribute names ({"data": "value"}) for an engine that spells them otherwise."""
     parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
     if not any(parts.values()):
         raise ValueError("the doctor needs a Value class, a Tensor class, or modules nn, optim, functional")
-    return rank(examine(checks.Engine(**parts), time_limit, on_case))
+    return rank(examine(checks.Engine(**parts, **(names or {})), time_limit, on_case))
 
 
 def _describe(parts):
@@ -68,20 +69,23 @@ def _describe(parts):
     return ", ".join(f"{name} = {called(thing)}" for name, thing in parts.items() if thing is not None)
 
 
-def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, lang=None, time_limit=3.0):
+def check_engine(Value=None, Tensor=None, nn=None, optim=None, functional=None, lang=None, time_limit=3.0, names=None):
     """Print the doctor's report on a learner's parts; returns the Diagnosis.
 
-    `lang` defaults to the page's language on the site, English elsewhere."""
+    `lang` defaults to the page's language on the site, English elsewhere; `names` as in diagnose()."""
     parts = {"Value": Value, "Tensor": Tensor, "nn": nn, "optim": optim, "functional": functional}
-    return _report(lambda: (parts, _describe(parts)), lang, time_limit)
+    return _report(lambda: (parts, _describe(parts), names), lang, time_limit)
 
 
 def check_folder(folder, lang=None, time_limit=3.0):
     """The doctor on a learner's package folder, in this process (the page's "Load a folder")."""
 
     def load():
-        parts, where = load_engine(folder)
-        return parts, ", ".join(f"{p} = {w}" for p, w in where.items())
+        found, targets, names, settings = config.settings(folder, folder)
+        parts, where = load_engine(found, **targets)
+        if settings:
+            where["settings"] = f"{settings}" + "".join(f", {k} = {v!r}" for k, v in names.items())
+        return parts, ", ".join(f"{p} = {w}" for p, w in where.items()), names
 
     return _report(load, lang, time_limit)
 
@@ -111,8 +115,8 @@ def _report(load, lang, time_limit):
     printed = _Bounded()
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):  # the engine's prints, kept apart
-            parts, described = load()
-            diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case)
+            parts, described, names = load()
+            diagnosis = diagnose(**parts, time_limit=time_limit, on_case=on_case, names=names)
     except Exception:
         sys.stderr.write(printed.text)  # a folder that fails to load: what it printed, before its error
         raise

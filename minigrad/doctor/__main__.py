@@ -12,9 +12,11 @@ target, or a module that fails to import.
 """
 
 import argparse
+import os
 import sys
 
-from . import isolated, rank, report
+from . import config, isolated, rank, report
+from .loading import TargetError
 
 PARTS = {"scalar": "Value", "tensor": "Tensor", "nn": "nn", "optim": "optim", "functional": "functional"}
 
@@ -30,15 +32,23 @@ def main(argv=None):
     parser.add_argument("--time-limit", type=float, default=3.0, metavar="SECONDS", help="per check (default 3)")
     args = parser.parse_args(argv)
     targets = {part: getattr(args, flag) for flag, part in PARTS.items() if getattr(args, flag)}
-    if not args.engine and not targets:
-        parser.error("give --engine DIR, or one of --scalar, --tensor, --nn, --optim, --functional")
-    events, ended = isolated.run(args.engine, targets, args.time_limit)
+    try:
+        folder, targets, names, settings = config.settings(args.engine or os.getcwd(), args.engine, targets)
+    except TargetError as e:
+        print(f"minigrad.doctor: {e}", file=sys.stderr)
+        return 2
+    if not folder and not targets:
+        parser.error("give --engine DIR, or one of --scalar, --tensor, --nn, --optim, --functional"
+                     " (or set them in [tool.minigrad-doctor] of your pyproject.toml)")
+    events, ended = isolated.run(folder, targets, args.time_limit, names)
     for event in events:
         if event["event"] in ("bad-target", "import-failure"):
             print(f"minigrad.doctor: {event['message']}" + (f":\n{event['traceback']}" if "traceback" in event else ""),
                   file=sys.stderr, end="" if "traceback" in event else "\n")
             return 2
-    where = next((e["where"] for e in events if e["event"] == "loaded"), targets)
+    where = dict(next((e["where"] for e in events if e["event"] == "loaded"), targets))
+    if settings:  # say where the mapping came from: a report must not depend on a file it does not name
+        where["settings"] = f"{settings}" + "".join(f", {k} = {v!r}" for k, v in names.items())
     diagnosis = rank(isolated.verdicts_of(events), ended)
     if args.json:
         print(report.as_json(diagnosis, args.lang))

@@ -39,17 +39,17 @@ def child(events_path, request):
         except ImportFailure as e:
             return emit(event="import-failure", message=str(e), traceback=e.traceback)
         emit(event="loaded", where=where)
-        engine = checks.Engine(**parts)
+        engine = checks.Engine(**parts, **request.get("names", {}))
         examine(engine, request["time_limit"], on_case=lambda check, case: emit(event="case", check=check, case=case),
                 on_verdict=lambda check, verdict: emit(event="verdict", check=check, verdict=as_data(verdict)))
         emit(event="done")
 
 
-def run(folder, targets, time_limit):
+def run(folder, targets, time_limit, names=None):
     """The events of a child process's run, and how it ended ({"code", "signal", "check", "case"} or None)."""
     with tempfile.TemporaryDirectory(prefix="minigrad-doctor-") as tmp:
         events_path = os.path.join(tmp, "events.jsonl")
-        request = json.dumps({"folder": folder, "targets": targets, "time_limit": time_limit})
+        request = json.dumps({"folder": folder, "targets": targets, "time_limit": time_limit, "names": names or {}})
         code = f"import sys; sys.path[0] = {ROOT!r}; sys.path.append(''); from minigrad.doctor.isolated import child; child(sys.argv[1], __import__('json').loads(sys.argv[2]))"
         try:
             result = subprocess.run([sys.executable, "-c", code, events_path, request], capture_output=True, text=True,
