@@ -127,3 +127,14 @@ def test_an_endless_backward_is_reported_and_the_command_ends(capsys, tmp_path):
     assert code == 1
     assert "timed out [run]: diamond (a*b + c) * (a - c) at 2, 3, 4: raised TimeoutError: stopped after 0.2 s (an endless loop?)" in out
     assert "Something is caught, but no break in the catalogue matches it." in out
+
+
+@pytest.mark.parametrize("slug", ["topological-order-not-reversed", "overwrite-grad"])
+def test_the_same_engine_gives_the_same_json_byte_for_byte(tmp_path, slug):
+    """The classic style keeps a Value's children in a set, hashed by address: its order, and with a
+    bug that depends on it its evidence, would change from run to run (issue 37, item 11)."""
+    package = package_copy("classic", tmp_path, slug)
+    command = [sys.executable, "-m", "minigrad.doctor", "--engine", str(package), "--json"]
+    first, second = (subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).parents[1]) for _ in range(2))
+    assert first.stdout and first.stdout == second.stdout
+    assert json.loads(first.stdout)["diagnoses"][0]["slug"] == slug

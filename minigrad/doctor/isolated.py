@@ -53,7 +53,8 @@ def run(folder, targets, time_limit, names=None):
         code = f"import sys; sys.path[0] = {ROOT!r}; sys.path.append(''); from minigrad.doctor.isolated import child; child(sys.argv[1], __import__('json').loads(sys.argv[2]))"
         try:
             result = subprocess.run([sys.executable, "-c", code, events_path, request], capture_output=True, text=True,
-                                    timeout=deadline(time_limit), stdin=subprocess.DEVNULL, errors="replace")
+                                    timeout=deadline(time_limit), stdin=subprocess.DEVNULL, errors="replace",
+                                    env={**os.environ, "PYTHONHASHSEED": "0"}, preexec_fn=_same_addresses)
             returncode, printed = result.returncode, result.stdout + result.stderr
         except subprocess.TimeoutExpired as e:
             returncode, printed = -signal.SIGKILL, (e.stdout or "") + (e.stderr or "")
@@ -62,6 +63,22 @@ def run(folder, targets, time_limit, names=None):
     if printed:
         sys.stderr.write(printed[:OUTPUT_LIMIT] + ("\n[...]\n" if len(printed) > OUTPUT_LIMIT else ""))
     return events, _ending(events, returncode)
+
+
+def _same_addresses():
+    """In the child, before it starts: no address randomisation (Linux's ADDR_NO_RANDOMIZE personality).
+    A learner's Value hashes by its address, so children kept in a `set` come out in an order that
+    follows the addresses; with the same addresses in every run (and PYTHONHASHSEED for strings) the
+    same engine gives the same report, byte for byte. Elsewhere, or where it is refused, nothing changes."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).personality(ADDR_NO_RANDOMIZE)
+    except (OSError, AttributeError):
+        pass
+
+
+ADDR_NO_RANDOMIZE = 0x0040000
 
 
 def deadline(time_limit):
