@@ -248,6 +248,7 @@ CHECKS = {
     "tanh-grad-from-input": lambda E: not np.isclose(_value_grad(E, lambda v: v.tanh(), 0.5), 1 - np.tanh(0.5) ** 2),
     "relu-gated-on-upstream": lambda E: _value_grad(E, lambda v: v.relu() * -1, 2.0) != -1,
     "pow-exponent-off-by-one": lambda E: _value_grad(E, lambda v: v**3, 2.0) != 12,
+    "sub-backward-sign-flipped": lambda E: _value_grad(E, lambda v: E.Value(5.0) - v, 2.0) != -1,
     "matmul-without-transpose": _matmul_untransposed,
     "sum-forgets-reduced-axis": _sum_axis_lost,
     "mean-forgets-n": _mean_times_n,

@@ -80,6 +80,12 @@ CLASSIC = {
                                                "            if v._prev:\n                v.grad = np.zeros_like(v.data)\n", "")],
     "dropout-without-rescaling": [(NN, "mask = (np.random.rand(*x.shape) >= self.p) / (1 - self.p)", "mask = np.random.rand(*x.shape) >= self.p")],
     "batchnorm-running-var-biased": [(NN, "m * var.data[0] * n / (n - 1)", "m * var.data[0]")],
+    "sub-backward-sign-flipped": [(E, "    def __sub__(self, other):  # self - other\n        return self + (-other)\n",
+                                   "    def __sub__(self, other):  # self - other\n"
+                                   "        other = other if isinstance(other, Value) else Value(other)\n"
+                                   "        out = Value(self.data - other.data, (self, other), \"-\")\n\n"
+                                   "        def _backward():\n            self.grad += out.grad\n            other.grad += out.grad\n\n"
+                                   "        out._backward = _backward\n        return out\n")],
 }
 
 T, NN, OPT, FN = (f"mygrad/{m}.py" for m in ("tensor", "nn", "optim", "functional"))
