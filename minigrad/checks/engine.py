@@ -78,7 +78,7 @@ class Engine:
         """The names in `needs` the engine lacks; a part that is missing altogether is named once."""
         missing = []
         for name in needs:
-            part = name.partition(".")[0]
+            part = name.partition(".")[0].split(" ")[0]  # "Value ** Value" is a case of Value
             name = name if self.has(part) else part
             if not self.has(name) and name not in missing:
                 missing.append(name)
