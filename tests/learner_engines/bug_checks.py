@@ -24,6 +24,14 @@ def _value_grad(E, f, x):
     return v.grad
 
 
+def _exponent_without_gradient(E):
+    """d(2 ** b)/db at b = 3 is 8 log 2; an engine whose ** refuses a Value exponent has no place for the bug."""
+    try:
+        return not np.isclose(_value_grad(E, lambda b: E.Value(2.0) ** b, 3.0), 8 * np.log(2))
+    except (AssertionError, TypeError):
+        return False
+
+
 def _raises_or(check):
     """A bug whose symptom is an exception in backward, or else wrong numbers."""
     def run(E):
@@ -249,6 +257,7 @@ CHECKS = {
     "relu-gated-on-upstream": lambda E: _value_grad(E, lambda v: v.relu() * -1, 2.0) != -1,
     "pow-exponent-off-by-one": lambda E: _value_grad(E, lambda v: v**3, 2.0) != 12,
     "sub-backward-sign-flipped": lambda E: _value_grad(E, lambda v: E.Value(5.0) - v, 2.0) != -1,
+    "value-exponent-gets-no-gradient": _exponent_without_gradient,
     "matmul-without-transpose": _matmul_untransposed,
     "sum-forgets-reduced-axis": _sum_axis_lost,
     "mean-forgets-n": _mean_times_n,

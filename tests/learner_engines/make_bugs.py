@@ -80,6 +80,14 @@ CLASSIC = {
                                                "            if v._prev:\n                v.grad = np.zeros_like(v.data)\n", "")],
     "dropout-without-rescaling": [(NN, "mask = (np.random.rand(*x.shape) >= self.p) / (1 - self.p)", "mask = np.random.rand(*x.shape) >= self.p")],
     "batchnorm-running-var-biased": [(NN, "m * var.data[0] * n / (n - 1)", "m * var.data[0]")],
+    # micrograd's ** asserts a number exponent: the learner's edit lets a Value through, with the base's share only.
+    "value-exponent-gets-no-gradient": [(E, '        assert isinstance(other, (int, float)), "only int/float powers for now"\n',
+                                         "        if isinstance(other, Value):\n"
+                                         "            out = Value(self.data**other.data, (self, other), \"**\")\n\n"
+                                         "            def _backward():\n"
+                                         "                self.grad += other.data * self.data ** (other.data - 1) * out.grad\n\n"
+                                         "            out._backward = _backward\n            return out\n"
+                                         '        assert isinstance(other, (int, float)), "only int/float powers for now"\n')],
     "sub-backward-sign-flipped": [(E, "    def __sub__(self, other):  # self - other\n        return self + (-other)\n",
                                    "    def __sub__(self, other):  # self - other\n"
                                    "        other = other if isinstance(other, Value) else Value(other)\n"
