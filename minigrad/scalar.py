@@ -53,12 +53,28 @@ class Value:
         return out
 
     def __pow__(self, exponent):
+        if isinstance(exponent, Value):
+            return self._pow_value(exponent)
         if not isinstance(exponent, numbers.Real):
-            raise TypeError(f"Value ** only takes a number exponent, got {type(exponent).__name__}")
+            raise TypeError(f"Value ** takes a number or a Value exponent, got {type(exponent).__name__}")
         out = Value(self.data**exponent, (self,), f"**{exponent}")
 
         def _backward():
             self.grad += (exponent * self.data ** (exponent - 1) if exponent else 0.0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def _pow_value(self, other):
+        """a ** b with b a Value: b's share is log(a) * a**b, real only for a positive base
+        (PyTorch gives the exponent nan there; minigrad refuses, as `log` does)."""
+        if self.data <= 0:
+            raise ValueError(f"Value ** Value needs a positive base, got {self.data}")
+        out = Value(self.data**other.data, (self, other), "**")
+
+        def _backward():
+            self.grad += other.data * self.data ** (other.data - 1) * out.grad
+            other.grad += math.log(self.data) * out.data * out.grad
 
         out._backward = _backward
         return out
@@ -147,6 +163,9 @@ class Value:
 
     def __rtruediv__(self, other):
         return other * self**-1
+
+    def __rpow__(self, other):
+        return Value(other) ** self
 
 
 def _no_backward():

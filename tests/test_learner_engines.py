@@ -289,7 +289,8 @@ SLUGS = catalogue_slugs()
 PLANTED = [(style, slug) for style in STYLES for slug in STYLES[style].get("bugs", {})]
 PHASE_8 = {"skip-unbroadcast", "matmul-without-transpose", "sum-forgets-reduced-axis", "mean-forgets-n"}
 SCALAR_ONLY = {"tanh-grad-from-input", "relu-gated-on-upstream", "pow-exponent-off-by-one",
-               "recursive-backward", "no-reflected-add", "tanh-from-exp"}
+               "recursive-backward", "no-reflected-add", "tanh-from-exp", "sub-backward-sign-flipped",
+               "value-exponent-gets-no-gradient"}
 # functions keeps intermediate gradients in a dict local to backward(): a second pass cannot see the first's.
 NO_PLACE_IN_FUNCTIONS = {"backward-keeps-old-intermediate-grads"}
 

@@ -60,8 +60,9 @@ def test_second_backward_accumulates_into_leaves_only():
         lambda x, y: (x * y).sigmoid(),
         lambda x, y: 2 - x + 3 * y - 1 / y,
         lambda x, y: -x * (y + 1),
+        lambda x, y: (x * x) ** y + 2**x,  # the base x*x is positive at the inputs below
     ],
-    ids=["add", "mul", "sub", "div", "pow", "tanh", "exp", "log", "relu", "sigmoid", "reflected", "neg"],
+    ids=["add", "mul", "sub", "div", "pow", "tanh", "exp", "log", "relu", "sigmoid", "reflected", "neg", "pow-value"],
 )
 def test_gradients_match_finite_differences(f):
     result = gradcheck(f, Value(0.7), Value(-1.3))
@@ -74,7 +75,9 @@ def test_sigmoid_is_stable(x):
 
 
 def test_bad_exponent_is_a_clear_error():
-    with pytest.raises(TypeError, match="number exponent"):
-        Value(2.0) ** Value(3.0)
+    with pytest.raises(TypeError, match="number or a Value exponent"):
+        Value(2.0) ** "3"
+    with pytest.raises(ValueError, match="positive base"):
+        Value(-2.0) ** Value(3.0)
     with pytest.raises(ValueError, match="non-positive"):
         Value(0.0).log()

@@ -236,6 +236,8 @@ VALUE_CASES = [
     ("pow0.5", lambda a: a**0.5, dict(a=2.0)),
     ("pow-1", lambda a: a**-1, dict(a=-0.8)),
     ("pow0_at_zero", lambda a: a**0, dict(a=0.0)),
+    ("pow_value", lambda a, b: a**b, dict(a=1.5, b=-2.25)),
+    ("rpow", lambda a: 2**a, dict(a=1.5)),
     ("radd", lambda a: 2 + a, dict(a=1.5)),
     ("rsub", lambda a: 2 - a, dict(a=1.5)),
     ("rmul", lambda a: 2 * a, dict(a=1.5)),

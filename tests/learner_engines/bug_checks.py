@@ -24,6 +24,21 @@ def _value_grad(E, f, x):
     return v.grad
 
 
+def _exponent_without_gradient(E):
+    """d(2 ** b)/db at b = 3 is 8 log 2; an engine whose ** refuses a Value exponent has no place for the bug."""
+    try:
+        return not np.isclose(_value_grad(E, lambda b: E.Value(2.0) ** b, 3.0), 8 * np.log(2))
+    except (AssertionError, TypeError):
+        return False
+
+
+def _relu_writes_its_input(E):
+    """After y = x.relu(), x must still hold its negative entry."""
+    x = E.tensor([-1.0, 2.0])
+    x.relu()
+    return float(np.asarray(x.data)[0]) != -1.0
+
+
 def _raises_or(check):
     """A bug whose symptom is an exception in backward, or else wrong numbers."""
     def run(E):
@@ -248,6 +263,9 @@ CHECKS = {
     "tanh-grad-from-input": lambda E: not np.isclose(_value_grad(E, lambda v: v.tanh(), 0.5), 1 - np.tanh(0.5) ** 2),
     "relu-gated-on-upstream": lambda E: _value_grad(E, lambda v: v.relu() * -1, 2.0) != -1,
     "pow-exponent-off-by-one": lambda E: _value_grad(E, lambda v: v**3, 2.0) != 12,
+    "relu-in-place": _relu_writes_its_input,
+    "sub-backward-sign-flipped": lambda E: _value_grad(E, lambda v: E.Value(5.0) - v, 2.0) != -1,
+    "value-exponent-gets-no-gradient": _exponent_without_gradient,
     "matmul-without-transpose": _matmul_untransposed,
     "sum-forgets-reduced-axis": _sum_axis_lost,
     "mean-forgets-n": _mean_times_n,

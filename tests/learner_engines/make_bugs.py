@@ -80,6 +80,21 @@ CLASSIC = {
                                                "            if v._prev:\n                v.grad = np.zeros_like(v.data)\n", "")],
     "dropout-without-rescaling": [(NN, "mask = (np.random.rand(*x.shape) >= self.p) / (1 - self.p)", "mask = np.random.rand(*x.shape) >= self.p")],
     "batchnorm-running-var-biased": [(NN, "m * var.data[0] * n / (n - 1)", "m * var.data[0]")],
+    # micrograd's ** asserts a number exponent: the learner's edit lets a Value through, with the base's share only.
+    "value-exponent-gets-no-gradient": [(E, '        assert isinstance(other, (int, float)), "only int/float powers for now"\n',
+                                         "        if isinstance(other, Value):\n"
+                                         "            out = Value(self.data**other.data, (self, other), \"**\")\n\n"
+                                         "            def _backward():\n"
+                                         "                self.grad += other.data * self.data ** (other.data - 1) * out.grad\n\n"
+                                         "            out._backward = _backward\n            return out\n"
+                                         '        assert isinstance(other, (int, float)), "only int/float powers for now"\n')],
+    "relu-in-place": [(T, 'Tensor(np.maximum(self.data, 0), (self,), "relu")', 'Tensor(np.maximum(self.data, 0, out=self.data), (self,), "relu")')],
+    "sub-backward-sign-flipped": [(E, "    def __sub__(self, other):  # self - other\n        return self + (-other)\n",
+                                   "    def __sub__(self, other):  # self - other\n"
+                                   "        other = other if isinstance(other, Value) else Value(other)\n"
+                                   "        out = Value(self.data - other.data, (self, other), \"-\")\n\n"
+                                   "        def _backward():\n            self.grad += out.grad\n            other.grad += out.grad\n\n"
+                                   "        out._backward = _backward\n        return out\n")],
 }
 
 T, NN, OPT, FN = (f"mygrad/{m}.py" for m in ("tensor", "nn", "optim", "functional"))
@@ -131,6 +146,7 @@ FUNCTIONS = {
     "exp-never-joins-the-graph": [(T, "def exp(self): return Exp.apply(self)", "def exp(self): return Tensor(np.exp(self.data))")],
     "dropout-without-rescaling": [(NN, "x * (keep / (1 - self.p) if self.p < 1 else np.zeros(x.shape))", "x * keep")],
     "batchnorm-running-var-biased": [(NN, "self.momentum * var.data * n / (n - 1)", "self.momentum * var.data")],
+    "relu-in-place": [(T, "        return np.maximum(a, 0.0)\n", "        return np.maximum(a, 0.0, out=a)\n")],
 }
 
 T, NN, OPT, FN = (f"arraygrad/{m}.py" for m in ("tensor", "nn", "optim", "functional"))
@@ -177,6 +193,8 @@ NDARRAY = {
     "backward-keeps-old-intermediate-grads": [(T, "if t._prev or t.grad is None:  # leaves keep accumulating; the rest start at 0",
                                                "if t.grad is None:")],
     "dropout-without-rescaling": [(NN, "mask = (rng.random(x.shape) >= self.p) / (1 - self.p)", "mask = rng.random(x.shape) >= self.p")],
+    "relu-in-place": [(T, "self._unary(np.maximum(self.data, 0), lambda y: self.data > 0)",
+                       "self._unary(np.maximum(self.data, 0, out=self.data), lambda y: self.data > 0)")],
 }
 
 EDITS = {"classic": CLASSIC, "functions": FUNCTIONS, "ndarray": NDARRAY}
