@@ -254,3 +254,20 @@ def test_a_bug_no_break_explains_is_caught_with_no_suspect(capsys):
     diagnosis = check_engine(Tensor=namespace["Tensor"])
     assert diagnosis.caught and diagnosis.suspects == []
     assert "Something is caught, but no break in the catalogue matches it." in capsys.readouterr().out
+
+
+def test_on_the_site_the_verdict_goes_to_the_page_first_as_data(capsys, monkeypatch, tmp_path):
+    """minigrad_page.verdict(json): what the page renders above the report (the report's text is the details)."""
+    sent = {}
+    fake = type(sys)("minigrad_page")
+    fake.language = lambda: "en"
+    fake.links = lambda text: sent.setdefault("links", text)
+    fake.verdict = lambda text: sent.setdefault("verdict", text)
+    monkeypatch.setitem(sys.modules, "minigrad_page", fake)
+    check_engine(**_engine("pow-exponent-off-by-one", tmp_path))
+    capsys.readouterr()
+    verdict = json.loads(sent["verdict"])
+    assert verdict["verdict"] == "Verdict: one break explains what the checks caught."
+    assert verdict["diagnoses"][0]["slug"] == "pow-exponent-off-by-one" and verdict["diagnoses"][0]["match"] == 1.0
+    assert verdict["diagnoses"][0]["evidence"].startswith("Finite differences: ")
+    assert verdict["unexplained"] == [] and verdict["fix_first"] is None and verdict["caught"] is True

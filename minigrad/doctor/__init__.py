@@ -126,8 +126,10 @@ def _report(load, lang, time_limit):
             page.engine_output(printed.text)  # the page folds it under the report
         else:
             print("\n" + report.WORDS[lang]["printed"].format(n=printed.size) + "\n" + printed.text, file=sys.stderr)
-    if page:  # the page lists the diagnoses as links with their match, built there from the slugs
+    if page:  # the page shows the verdict first, and lists the diagnoses as links with their match
         said = report.as_dict(diagnosis, lang)
+        if hasattr(page, "verdict"):
+            page.verdict(json.dumps(report.verdict_of(said)))
         shown = said["diagnoses"] or said["suspects"][: report.SHOWN_SUSPECTS]
         page.links(json.dumps([{"slug": s["slug"], "title": s["title"], "match": s["match"]} for s in shown]))
     return diagnosis

@@ -145,6 +145,19 @@ def _detail(case, lang):
     return detail if str(case.detail).startswith(case.name) else f"{named(case.name, lang)}: {detail}"
 
 
+def verdict_of(report):
+    """What the page shows first, from as_dict(): the verdict, each diagnosis with its evidence line and
+    match, what nothing explains, and what to fix first. Slugs only: the page builds each link itself."""
+    return {
+        "verdict": report["verdict"],
+        "diagnoses": [{k: d[k] for k in ("slug", "title", "match", "evidence")} | {"explains": len(d["explains"])}
+                      for d in report["diagnoses"]],
+        "unexplained": [u["evidence"] for u in report["unexplained"]],
+        "fix_first": report["fix_first"],
+        "caught": any(c["status"] == "caught" for c in report["checks"]),
+    }
+
+
 def as_json(diagnosis, lang="en", site=None):
     return json.dumps(as_dict(diagnosis, lang, site), ensure_ascii=False)
 
