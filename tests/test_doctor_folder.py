@@ -82,20 +82,33 @@ def test_a_missing_folder_is_one_clear_line(tmp_path, capsys):
     assert run(capsys, "--engine", str(tmp_path / "nope")) == (2, "", f"minigrad.doctor: no such folder: {tmp_path / 'nope'}\n")
 
 
-def test_a_folder_without_engine_files_says_which_files_it_looks_for(tmp_path, capsys):
+def test_a_folder_without_an_engine_says_so_in_one_line(tmp_path, capsys):
     code, out, err = run(capsys, "--engine", str(tmp_path))
-    assert (code, out) == (2, "")
-    assert err == (f"minigrad.doctor: {tmp_path} has none of scalar.py, engine.py, value.py, tensor.py, engine.py, "
-                   "nn.py, optim.py, functional.py\n")
+    assert (code, out, err) == (2, "", f"minigrad.doctor: {tmp_path} holds no Python file\n")
+    (tmp_path / "notes.py").write_text("x = 1\n")
+    code, out, err = run(capsys, "--engine", str(tmp_path))
+    assert (code, out) == (2, "") and err.startswith(f"minigrad.doctor: {tmp_path} has no Value or Tensor class")
 
 
-def test_a_module_that_fails_to_import_shows_the_learners_traceback_only(tmp_path, capsys):
+def test_a_module_that_fails_to_import_is_named_and_the_rest_is_checked(tmp_path, capsys):
+    """Part by part (issue 37, item 9): nn.py raising on import takes nn away, not the whole run."""
     package = learner_package(tmp_path)
     (package / "nn.py").write_text((package / "nn.py").read_text() + "\nraise RuntimeError('half written')\n")
     code, out, err = run(capsys, "--engine", str(package))
-    assert (code, out) == (2, "")
-    assert f'File "{package}/nn.py"' in err and err.endswith("RuntimeError: half written\n")
+    assert code == 0 and f"not loaded = {package}/nn.py (RuntimeError: half written)" in out
+    assert "passed     Finite differences" in out and "your engine has no nn" in out
+    assert f'File "{package}/nn.py"' in err and err.rstrip().endswith("RuntimeError: half written")
     assert "minigrad/doctor" not in err and "importlib" not in err
+
+
+def test_a_package_where_nothing_imports_shows_the_learners_traceback_only(tmp_path, capsys):
+    package = learner_package(tmp_path)
+    for file in package.glob("*.py"):
+        if file.name != "__init__.py":
+            file.write_text("raise RuntimeError('half written')\n")
+    code, out, err = run(capsys, "--engine", str(package))
+    assert (code, out) == (2, "")
+    assert "RuntimeError: half written" in err and "minigrad/doctor" not in err
 
 
 def test_the_page_s_folder_run_says_a_folder_without_an_engine_and_an_import_error_in_one_line(tmp_path, capsys):
@@ -108,8 +121,14 @@ def test_the_page_s_folder_run_says_a_folder_without_an_engine_and_an_import_err
     out = capsys.readouterr().out
     assert out.startswith("minigrad.doctor: ") and out.count("\n") == 1, out
     package = learner_package(tmp_path / "broken")
-    (package / "tensor.py").write_text("import numpy as np\n\nclass Tensor:\n    def __init__(self, data):\n        1 / 0\n" + "raise ImportError('my typo')\n")
+    for file in package.glob("*.py"):
+        if file.name != "__init__.py":
+            file.write_text("raise ImportError('my typo')\n")
     assert check_loaded_folder(str(package)) is None
     out = capsys.readouterr().out
     assert out.startswith("minigrad.doctor: ") and "my typo" in out and "minigrad/doctor/" not in out, out
+    (package / "tensor.py").write_text("raise ImportError('my typo')\n")
+    (learner_package(tmp_path / "half") / "tensor.py").write_text("raise ImportError('my typo')\n")
+    assert check_loaded_folder(str(tmp_path / "half" / "src" / "minigrad")) is not None
+    assert "not loaded = " in capsys.readouterr().out
     assert check_loaded_folder(str(learner_package(tmp_path / "healthy"))).suspects == []

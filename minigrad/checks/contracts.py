@@ -18,6 +18,16 @@ from .registry import CaseSpec, check
 from .words import Said
 
 
+def _with_gradient(m, start, grad):
+    """A leaf holding `start` whose gradient, `grad`, came through the engine's own backward
+    (p * w summed), so it has whatever type and layout the engine's optimizers expect."""
+    p = m.leaf(np.array(start))
+    m.total(p * m.tensor(np.array(grad))).backward()
+    if not np.allclose(m.grad(p), grad):  # a wrong product rule is the gradient checks' finding, not this one's
+        raise Missing("call: the gradient of sum(p * w) is not w on this engine (see the gradient checks)")
+    return p
+
+
 def _dropout_in_eval(m):
     x = m.tensor(np.arange(1.0, 7.0).reshape(2, 3))
     with m.seeded(0):  # a broken layer's mask, hence the evidence, is the same every run
@@ -76,9 +86,7 @@ def _parameters_in_a_list(m):
 
 
 def _clip_keeps_direction(m):
-    params = [m.leaf(np.zeros(2)) for _ in range(2)]
-    m.set_grad(params[0], [3.0, 0.0])
-    m.set_grad(params[1], [0.0, 0.4])
+    params = [_with_gradient(m, [0.0, 0.0], [3.0, 0.0]), _with_gradient(m, [0.0, 0.0], [0.0, 0.4])]
     total = m.number(m.nn.clip_grad_norm_(params, 1.0))
     got = np.concatenate([m.grad(p) for p in params])
     expected = np.array([3.0, 0.0, 0.0, 0.4]) / (np.hypot(3.0, 0.4) + 1e-6)
@@ -88,22 +96,11 @@ def _clip_keeps_direction(m):
 
 
 def _adamw_decay_is_decoupled(m):
-    p = m.leaf(np.array([2.0, 0.5]))
-    m.set_grad(p, np.zeros(2))
+    p = _with_gradient(m, [2.0, 0.5], [0.0, 0.0])
     m.optim.AdamW([p], lr=0.1, weight_decay=0.1).step()
     got = m.values(p)
     if not np.allclose(got, [1.98, 0.495]):
         return Failure(Said("adamw", got=np.round(got, 4).tolist()), ("AdamW decay",))
-
-
-def _with_gradient(m, start, grad):
-    """A leaf holding `start` whose gradient, `grad`, came through the engine's own backward
-    (p * w summed), so it has whatever type and layout the engine's optimizers expect."""
-    p = m.leaf(np.array(start))
-    m.total(p * m.tensor(np.array(grad))).backward()
-    if not np.allclose(m.grad(p), grad):  # a wrong product rule is the gradient checks' finding, not this one's
-        raise Missing("call: the gradient of sum(p * w) is not w on this engine (see the gradient checks)")
-    return p
 
 
 def _sgd_steps_against_the_gradient(m):

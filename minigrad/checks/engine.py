@@ -54,6 +54,7 @@ class Engine:
         self.data, self.grad_name = data, grad  # the attributes that hold the numbers and the gradient (a learner may map them)
         self._keyword = None
         self._numbers = None
+        self._summing = None  # how tensors are summed to one number (total): chosen once, by trying
 
     @classmethod
     def minigrad(cls, guard=_direct):
@@ -98,11 +99,12 @@ class Engine:
         self.require("Tensor")
         array = np.array(array, dtype=float)
         if self._keyword is None:
-            self._keyword = _takes_requires_grad(self.Tensor)
-        t = self.Tensor(array, requires_grad=True) if grad and self._keyword else self.Tensor(array)
-        if grad and not self._keyword and getattr(t, "requires_grad", True) is False:
+            self._keyword = _requires_grad_keyword(self.Tensor)
+        t = self.Tensor(array, **{self._keyword: True}) if grad and self._keyword else self.Tensor(array)
+        flag = next((name for name in GRAD_FLAGS if isinstance(getattr(t, name, None), bool)), None)
+        if grad and flag and getattr(t, flag) is False:
             try:
-                t.requires_grad = True
+                setattr(t, flag, True)
             except AttributeError:  # a read-only property: the engine decides
                 pass
         return t
@@ -123,9 +125,10 @@ class Engine:
         if isinstance(t, np.ndarray):
             return t  # an ndarray subclass is its own array (its `.data` is a memoryview)
         try:
-            return getattr(t, self.data)
+            held = getattr(t, self.data)
         except AttributeError:
             raise Missing(f"{type(t).__name__}.{self.data}") from None
+        return held() if callable(held) and not isinstance(held, np.ndarray) else held  # `.data()`, a method
 
     def takes_numbers(self):
         """Whether the engine's Value takes plain-number operands (`a * 200`, `a + 1`). Some engines take
@@ -139,12 +142,21 @@ class Engine:
         if self._numbers is not True:
             raise Missing(f"call: your Value takes no plain-number operands (Value(2.0) * 2.0 or + 1.0 gave {self._numbers})")
 
-    def single_precision(self, t):
-        """Whether the engine keeps `t` in float32 or less (PyTorch's default, and many learners'):
-        its numbers are then compared with torch's at that precision, not at float64's."""
-        raw = t if isinstance(t, np.ndarray) else getattr(t, self.data, t)
-        dtype = getattr(raw, "dtype", None)
-        return dtype is not None and np.issubdtype(dtype, np.floating) and dtype.itemsize < 8
+    def single_precision(self, *ts):
+        """Whether the engine keeps any of `ts` (or its gradient) in float32 or less (PyTorch's default, and
+        many learners', sometimes for the gradients alone): its numbers are then compared with torch's
+        at that precision, not at float64's."""
+        def narrow(raw):
+            dtype = getattr(raw, "dtype", None)
+            return dtype is not None and np.issubdtype(dtype, np.floating) and dtype.itemsize < 8
+
+        for t in ts:
+            try:
+                if narrow(self.raw(t)) or narrow(self.raw_grad(t)):
+                    return True
+            except Missing:
+                continue
+        return False
 
     def number(self, t):
         return float(self.values(t).reshape(()))
@@ -157,7 +169,7 @@ class Engine:
     def raw_grad(self, t):
         """The gradient as the engine keeps it (its dtype tells the precision it computes in)."""
         g = getattr(t, self.grad_name, None)
-        return g if g is None or isinstance(g, (np.ndarray, numbers.Number, np.generic)) else getattr(g, self.data, g)
+        return g if g is None or isinstance(g, (np.ndarray, numbers.Number, np.generic)) else self.raw(g)
 
     def scalar_grad(self, v):
         g = self.grad(v)
@@ -216,9 +228,39 @@ class Engine:
         return fn(x, **{required[0]: -1}) if required else fn(x)
 
     def total(self, t):
-        """t reduced to one element: `.sum()`, or `@` with ones when the engine has no sum."""
-        if self.has("Tensor.sum"):
-            return t.sum()
+        """t reduced to one element, the way every tensor case ends: `.sum()` (again, while an engine's
+        default sums only the last axis, as torch's `dim=-1` habit has it), or `@` with ones when the
+        engine has no sum, or when its sum's own backward fails and `@`'s does not: a bug in sum is
+        then sum's case's finding, not every case's (the cases would all fail through it)."""
+        if self._summing is None:
+            self._summing = self._choose_summing()
+        return self._sum_by(self._summing, t)
+
+    def _choose_summing(self):
+        ways = [w for w in ("sum", "matmul") if self.has("Tensor.sum" if w == "sum" else "Tensor")]
+        if len(ways) > 1 and not self._sums_to_ones("sum") and self._sums_to_ones("matmul"):
+            return "matmul"
+        return ways[0] if ways else "matmul"
+
+    def _sums_to_ones(self, way):
+        """Whether summing a (3, 4) leaf this way gives it a gradient of ones, as it must."""
+        try:
+            x = self.leaf(np.arange(12.0).reshape(3, 4) / 10)
+            self._sum_by(way, x).backward()
+            got = self.grad(x)
+            return got is not None and got.shape == (3, 4) and np.allclose(got, 1.0)
+        except Missing:
+            return False
+        except Exception:  # the engine's own error: this way does not work here
+            return False
+
+    def _sum_by(self, way, t):
+        if way == "sum":
+            for _ in range(self.values(t).ndim or 1):
+                t = t.sum()
+                if self.values(t).size == 1:
+                    return t
+            raise Missing("call: your Tensor.sum() does not reduce to one number")
         shape = self.values(t).shape
         if len(shape) == 0:
             return t
@@ -277,9 +319,17 @@ def weight_array(shape):
     return np.arange(int(np.prod(shape))).reshape(shape) % 7 - 3.0
 
 
-def _takes_requires_grad(cls):
+# How learners spell "this leaf wants its gradient", in the constructor or as an attribute.
+GRAD_FLAGS = ("requires_grad", "require_grad", "requiresGrad", "needs_grad", "track_grad")
+
+
+def _requires_grad_keyword(cls):
+    """The constructor's keyword for a leaf that wants its gradient, or "" (torch's name when it takes **kwargs)."""
     try:
         params = inspect.signature(cls).parameters.values()
     except (TypeError, ValueError):
-        return False
-    return any(p.name == "requires_grad" or p.kind is p.VAR_KEYWORD for p in params)
+        return ""
+    named = [p.name for p in params if p.name in GRAD_FLAGS]
+    if named:
+        return named[0]
+    return "requires_grad" if any(p.kind is p.VAR_KEYWORD for p in params) else ""

@@ -83,7 +83,10 @@ class EngineAccess:
 
     def zero_grad(self, x):
         kept = getattr(x, self.m.grad_name, None)
-        if not self.shape(x) and not isinstance(kept, np.ndarray):
+        held = None if kept is None else self.m.raw_grad(x)
+        if isinstance(held, np.ndarray) and held is not kept and held.flags.writeable:
+            held[...] = 0  # a gradient kept as the engine's own Tensor: zeroed in place, still a Tensor
+        elif not self.shape(x) and not isinstance(kept, np.ndarray):
             setattr(x, self.m.grad_name, 0.0)  # a Value's number
         else:  # as the engine keeps it: an array's zeros (it may `+=` into it), else None
             setattr(x, self.m.grad_name, np.zeros(self.shape(x)) if isinstance(kept, np.ndarray) else None)

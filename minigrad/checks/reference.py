@@ -43,7 +43,18 @@ def _worst(label, got, expected):
         return Said("worst-shape", label=label, got=np.shape(got), expected=expected.shape)
     diff = np.abs(got - expected)
     at = np.unravel_index(int(np.argmax(np.where(np.isnan(diff), np.inf, diff))), expected.shape)
-    return Said("worst", label=label, at=tuple(int(i) for i in at), got=f"{float(got[at]):.6g}", expected=f"{float(expected[at]):.6g}")
+    got_text, expected_text = _apart(float(got[at]), float(expected[at]))
+    return Said("worst", label=label, at=tuple(int(i) for i in at), got=got_text, expected=expected_text)
+
+
+def _apart(got, expected):
+    """Both numbers with 6 significant digits, or as many more as it takes for them to differ on the page:
+    a mismatch that reads `-2.10507 vs torch's -2.10507` shows nothing."""
+    for digits in range(6, 18):
+        shown = f"{got:.{digits}g}", f"{expected:.{digits}g}"
+        if shown[0] != shown[1]:
+            return shown
+    return shown
 
 
 # float32's epsilon is 1.2e-7: a few ops in it stay within 1e-5 relative, and the breaks' errors are
@@ -58,7 +69,7 @@ def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
     out = f(*leaves)
     m.weighted_total(out).backward()
     output, expected_output = m.values(out), np.asarray(expected["output"], dtype=float)
-    output_tol = SINGLE_PRECISION if m.single_precision(out) else (1e-9, 1e-12)
+    output_tol = SINGLE_PRECISION if m.single_precision(out, *leaves) else (1e-9, 1e-12)
     grad_tol = tuple(max(a, b) for a, b in zip(grad_tol, output_tol))
     grads = [m.grad(leaf) for leaf in leaves]
     bad = [i for i, (g, e) in enumerate(zip(grads, expected["grads"])) if not close(g, e, *grad_tol)]

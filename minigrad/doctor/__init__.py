@@ -83,6 +83,7 @@ def check_folder(folder, lang=None, time_limit=3.0):
     def load():
         found, targets, names, settings = config.settings(folder, folder)
         parts, where = load_engine(found, **targets)
+        where.pop("not loaded traceback", None)  # the report names each file that failed, in one line
         if settings:
             where["settings"] = f"{settings}" + "".join(f", {k} = {v!r}" for k, v in names.items())
         return parts, ", ".join(f"{p} = {w}" for p, w in where.items()), names

@@ -38,6 +38,9 @@ def child(events_path, request):
             return emit(event="bad-target", message=str(e))
         except ImportFailure as e:
             return emit(event="import-failure", message=str(e), traceback=e.traceback)
+        tracebacks = where.pop("not loaded traceback", "")
+        if tracebacks:
+            sys.stderr.write(tracebacks)  # the learner's own frames, on the command line's stderr
         emit(event="loaded", where=where)
         engine = checks.Engine(**parts, **request.get("names", {}))
         examine(engine, request["time_limit"], on_case=lambda check, case: emit(event="case", check=check, case=case),

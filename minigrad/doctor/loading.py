@@ -23,6 +23,7 @@ import types
 from pathlib import Path
 
 from ..checks.registry import engine_frames
+from . import discovery
 
 USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
 CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor", "engine")}
@@ -39,17 +40,22 @@ class ImportFailure(Exception):
 
     def __init__(self, target, error):
         super().__init__(f"{target}: importing it raised {type(error).__name__}")
+        self.error = f"{type(error).__name__}: {error}"
         self.traceback = engine_frames(error)
         self.missing = error.name if isinstance(error, ModuleNotFoundError) else None  # `from engine import` in a package
 
 
 def load_engine(folder=None, **targets):
     """{part: class or module} for the parts found in `folder` and those named in `targets`
-    (Value=..., Tensor=..., nn=..., optim=..., functional=...), and {part: where it came from}."""
+    (Value=..., Tensor=..., nn=..., optim=..., functional=...), and {part: where it came from}, with
+    "not loaded" (the files that failed to import, one line each) and "not loaded traceback" (their
+    frames) when some did: the caller shows the first and pops the second."""
     parts, where = {}, {}
     if folder is not None:
         for part, (thing, origin) in _from_folder(Path(folder)).items():
-            parts[part], where[part] = thing, origin
+            if thing is not None:
+                parts[part] = thing
+            where[part] = origin
     for part, target in targets.items():
         if target:
             parts[part] = load_class(target) if part in CLASSES else load_module(target)
@@ -61,33 +67,118 @@ def _from_folder(folder):
     if not folder.is_dir():
         raise TargetError(f"no such folder: {folder}")
     folder = _the_package_in(folder)
-    stems = [*(s for stems in CLASSES.values() for s in stems), *MODULES]
-    files = {s: _file_of(folder, s) for s in stems}
-    present = [s for s in stems if files[s]]
-    if not present:
-        raise TargetError(f"{folder} has none of {', '.join(s + '.py' for s in stems)}")
+    files = python_files(folder)
+    if not files:
+        raise TargetError(f"{folder} holds no Python file")
+    modules, unloaded = _load_all(folder, files)
+    if not modules:
+        raise unloaded[0][1]  # nothing imports: the first failure, with the learner's own traceback
+    found = discovery.parts(folder, modules)
+    if not any(part in found for part in PARTS):
+        raise TargetError(f"{folder} has no Value or Tensor class and none of the names of nn, optim or functional "
+                          "(name them with --scalar, --tensor, --nn, --optim, --functional)")
+    found = _with_nn_functional(found)
+    if unloaded:  # part by part: what cannot import is named, the rest is checked
+        found["not loaded"] = (None, "; ".join(f"{path} ({e.error})" for path, e in unloaded))
+        found["not loaded traceback"] = (None, "".join(e.traceback for _, e in unloaded))
+    return found
+
+
+SKIPPED_FOLDERS = {"tests", "test", "examples", "example", "docs", "notebooks", "scripts", "build", "dist", "venv",
+                   "site-packages", "node_modules", "__pycache__", "benchmarks", "data"}
+SKIPPED_FILES = {"setup.py", "conftest.py", "__main__.py", "noxfile.py"}
+MOST_FILES = 60  # a package, not a whole repository
+
+
+def python_files(folder):
+    """The package's Python files, the course's names first (scalar, engine, value, tensor, nn, optim,
+    functional), then the rest in name order; tests, examples and the like left out."""
+    known = [*CLASSES["Value"], "tensor", *MODULES]
+    files = []
+    for path in sorted(folder.rglob("*.py")):
+        relative = path.relative_to(folder)
+        if len(relative.parts) > 3 or any(p in SKIPPED_FOLDERS or p.startswith(".") for p in relative.parts[:-1]):
+            continue
+        if path.name in SKIPPED_FILES or path.name.startswith("test_") or path.name.endswith("_test.py"):
+            continue
+        if path.name == "__init__.py" and path.parent == folder:
+            continue  # the package itself is imported with its modules
+        files.append(path)
+    stem = lambda p: p.parent.name if p.name == "__init__.py" else p.stem  # noqa: E731
+    files.sort(key=lambda p: (known.index(stem(p)) if stem(p) in known and p.parent in (folder, folder / stem(p)) else len(known), str(p)))
+    return files[:MOST_FILES]
+
+
+def _load_all(folder, files):
+    """[(path, module)] that imported and [(path, ImportFailure)] that did not, with the loader the
+    folder's own code expects: its package, plain names (written to run from the folder), or its
+    folder's name without an __init__.py (`from tgrad.tensor import Tensor`)."""
     if (folder / "__init__.py").is_file():
+        load = _in_package
+    elif _imports_itself(folder, files):
+        load = _as_namespace(folder)
+    else:
+        load = _by_plain_name(folder, [])
+    modules, unloaded = [], []
+    for path in files:
         try:
-            return _found(folder, files, present, _in_package)
+            modules.append((path, load(folder, path)))
         except ImportFailure as e:
-            if e.missing not in present:
-                raise
-            # `from engine import Value` beside an __init__.py: files written to run from their own
-            # folder, as scripts are. Read them so, as the learner's own scripts do.
-    return _found(folder, files, present, _by_plain_name(folder, present))
+            if load is _in_package and e.missing and _is_sibling(folder, e.missing):
+                # `from engine import Value` beside an __init__.py: files written to run from their own
+                # folder, as scripts are. Read them so, as the learner's own scripts do.
+                return _load_all_plain(folder, files)
+            unloaded.append((path, e))
+    return modules, unloaded
 
 
-def _found(folder, files, present, load):
-    found = {}
-    for part, candidates in CLASSES.items():
-        for stem in (s for s in candidates if s in present):
-            module = load(folder, stem)
-            if isinstance(getattr(module, part, None), type):
-                found[part] = (getattr(module, part), f"{files[stem]}:{part}")
-                break
-    for stem in (s for s in MODULES if s in present):
-        found[stem] = (load(folder, stem), str(files[stem].parent if files[stem].name == "__init__.py" else files[stem]))
-    return _with_nn_functional(found)
+def _load_all_plain(folder, files):
+    load, modules, unloaded = _by_plain_name(folder, []), [], []
+    for path in files:
+        try:
+            modules.append((path, load(folder, path)))
+        except ImportFailure as e:
+            unloaded.append((path, e))
+    return modules, unloaded
+
+
+def _is_sibling(folder, name):
+    return (folder / f"{name.split('.')[0]}.py").is_file() or (folder / name.split(".")[0]).is_dir()
+
+
+def _imports_itself(folder, files):
+    """Whether the folder's files import it by its own name (`from tgrad.tensor import ...`)."""
+    needles = (f"from {folder.name}.", f"import {folder.name}.", f"from {folder.name} import")
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
+        except OSError:
+            continue
+        if any(needle in text for needle in needles):
+            return True
+    return False
+
+
+def _dotted(folder, path):
+    relative = path.relative_to(folder).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts)
+
+
+def _as_namespace(folder):
+    """Import the files as modules of a namespace package named after the folder."""
+    parent = str(folder.parent)
+    if parent not in sys.path:
+        sys.path.insert(0, parent)
+
+    def load(folder, path):
+        name = ".".join([folder.name, _dotted(folder, path)])
+        try:
+            return importlib.import_module(name)
+        except Exception as e:
+            raise ImportFailure(str(path), e) from None
+
+    return load
 
 
 def _with_nn_functional(found):
@@ -101,21 +192,8 @@ def _with_nn_functional(found):
         found["functional"] = (inner, getattr(inner, "__file__", None) or f"{found['nn'][1]}.functional")
     elif found["functional"][0] is not inner:
         outer, where = found["functional"]
-        found["functional"] = (Layered(outer, inner), f"{where}, then {getattr(inner, '__file__', None) or 'nn.functional'}")
+        found["functional"] = (discovery.Merged(outer, inner), f"{where}, then {getattr(inner, '__file__', None) or 'nn.functional'}")
     return found
-
-
-class Layered:
-    """Two modules read as one: a name from the first, else from the second."""
-
-    def __init__(self, first, second):
-        self._modules = (first, second)
-
-    def __getattr__(self, name):
-        for module in self._modules:
-            if hasattr(module, name):
-                return getattr(module, name)
-        raise AttributeError(name)
 
 
 def _file_of(folder, stem):
@@ -125,24 +203,26 @@ def _file_of(folder, stem):
     return next((path for path in candidates if path.is_file()), None)
 
 
-def _in_package(folder, stem):
-    return load_module(str(_file_of(folder, stem)))
+def _in_package(folder, path):
+    return load_module(str(path))
 
 
 def _by_plain_name(folder, stems):
     """Files of a folder that is no package import each other by plain name (`from tensor import
     Tensor`): import them under those names, so that every file sees the same classes."""
     sys.path.insert(0, str(folder))
-    for stem in stems:
-        module = sys.modules.get(stem)
-        if module is not None and Path(getattr(module, "__file__", "") or "").resolve().parent != folder.resolve():
-            del sys.modules[stem]  # a module of that name from elsewhere (another learner's folder)
 
-    def load(folder, stem):
+    def load(folder, path):
+        name = _dotted(folder, path)
+        top = name.split(".")[0]
+        module = sys.modules.get(top)
+        if module is not None and Path(getattr(module, "__file__", "") or "").resolve().parent not in (folder.resolve(), (folder / top).resolve()):
+            for stale in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
+                del sys.modules[stale]  # a module of that name from elsewhere (another learner's folder)
         try:
-            return importlib.import_module(stem)
+            return importlib.import_module(name)
         except Exception as e:
-            raise ImportFailure(f"{folder / stem}.py", e) from None
+            raise ImportFailure(str(path), e) from None
 
     return load
 
