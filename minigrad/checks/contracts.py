@@ -21,9 +21,9 @@ from .words import Said
 def _with_gradient(m, start, grad):
     """A leaf holding `start` whose gradient, `grad`, came through the engine's own backward
     (p * w summed), so it has whatever type and layout the engine's optimizers expect."""
-    p = m.leaf(np.array(start))
-    m.total(p * m.tensor(np.array(grad))).backward()
-    if not np.allclose(m.grad(p), grad):  # a wrong product rule is the gradient checks' finding, not this one's
+    p = m.leaf(np.array([start]))  # (1, n): some engines' @ and sum take 2-D only; an optimizer takes any shape
+    m.total(p * m.tensor(np.array([grad]))).backward()
+    if m.grad(p) is None or not np.allclose(m.grad(p), [grad]):  # a wrong product rule is the gradient checks' finding, not this one's
         raise Missing("call: the gradient of sum(p * w) is not w on this engine (see the gradient checks)")
     return p
 
@@ -88,7 +88,7 @@ def _parameters_in_a_list(m):
 def _clip_keeps_direction(m):
     params = [_with_gradient(m, [0.0, 0.0], [3.0, 0.0]), _with_gradient(m, [0.0, 0.0], [0.0, 0.4])]
     total = m.number(m.nn.clip_grad_norm_(params, 1.0))
-    got = np.concatenate([m.grad(p) for p in params])
+    got = np.concatenate([m.grad(p).reshape(-1) for p in params])
     expected = np.array([3.0, 0.0, 0.0, 0.4]) / (np.hypot(3.0, 0.4) + 1e-6)
     if not np.isclose(total, np.hypot(3.0, 0.4)) or not np.allclose(got, expected, atol=1e-6):
         return Failure(Said("clip", total=f"{total:.4g}", got=np.round(got, 4).tolist(), norm=f"{np.hypot(3.0, 0.4):.4g}",
@@ -98,7 +98,7 @@ def _clip_keeps_direction(m):
 def _adamw_decay_is_decoupled(m):
     p = _with_gradient(m, [2.0, 0.5], [0.0, 0.0])
     m.optim.AdamW([p], lr=0.1, weight_decay=0.1).step()
-    got = m.values(p)
+    got = m.values(p).reshape(-1)
     if not np.allclose(got, [1.98, 0.495]):
         return Failure(Said("adamw", got=np.round(got, 4).tolist()), ("AdamW decay",))
 
@@ -107,7 +107,7 @@ def _sgd_steps_against_the_gradient(m):
     """One step of plain SGD is p - lr * grad, written into the parameter the optimizer was given."""
     p = _with_gradient(m, [1.0, -2.0], [0.5, 0.25])
     m.optim.SGD([p], lr=0.1).step()
-    got, start = m.values(p), np.array([1.0, -2.0])
+    got, start = m.values(p).reshape(-1), np.array([1.0, -2.0])
     expected = start - 0.1 * np.array([0.5, 0.25])
     if not np.allclose(got, expected):
         how = "unchanged" if np.allclose(got, start) else "with" if np.allclose(got, 2 * start - expected) else "elsewhere"
@@ -120,7 +120,7 @@ def _zero_grad_clears(m):
     m.optim.SGD([p], lr=0.1).zero_grad()
     got = m.grad(p)
     if got is not None and np.any(got):
-        return Failure(Said("zero-grad-kept", got=np.round(got, 4).tolist()), ("zero_grad",))
+        return Failure(Said("zero-grad-kept", got=np.round(got.reshape(-1), 4).tolist()), ("zero_grad",))
 
 
 def _zero_grad_before_backward(m):

@@ -13,7 +13,18 @@ What no break explains is listed as such. Ties fall to the catalogue's order,
 never to a set's or a dict's, so the same evidence gives the same verdict.
 """
 
+from typing import NamedTuple
+
 from .ranking import agreement
+
+
+class Candidate(NamedTuple):
+    order: int  # the catalogue's: ties fall to it
+    slug: str
+    agrees: dict  # failed case -> agreement with the signature, closest first
+    match: float  # how much of the signature (on the cases that ran) this evidence shows
+    signature: dict
+    statuses: dict  # failed case -> the learner's status there
 
 # Two failures agree by at least 0.5 for failing at all (ranking.py), more for the same status and the
 # same wrong parts. A break explains every failed case it agrees with (minigrad's `+=` raises where a
@@ -36,25 +47,25 @@ def diagnoses(evidence, ran, signatures):
         agrees = {key: agreement(evidence[key], seen[key]) for key in seen if key in evidence}
         agrees = {key: a for key, a in sorted(agrees.items(), key=lambda item: -item[1]) if a >= EXPLAINS}
         if any(a > EXPLAINS for a in agrees.values()):
-            candidates.append((order, slug, agrees, sum(agrees.values()) / len(seen)))
+            statuses = {key: evidence[key]["status"] for key in agrees}
+            candidates.append(Candidate(order, slug, agrees, sum(agrees.values()) / len(seen), seen, statuses))
     remaining, chosen = set(evidence), []
     while remaining:
         def score(candidate):
             """As ranking.py ranks, on what is left to explain: recall first, the match breaks ties."""
-            _, _, agrees, match = candidate
-            return sum(a for key, a in agrees.items() if key in remaining) / len(remaining) * (0.8 + 0.2 * match)
+            return sum(a for key, a in candidate.agrees.items() if key in remaining) / len(remaining) * (0.8 + 0.2 * candidate.match)
 
-        eligible = [c for c in candidates if any(a > EXPLAINS and key in remaining for key, a in c[2].items())
-                    and (not chosen or c[3] >= SECOND)]
+        eligible = [c for c in candidates if any(a > EXPLAINS and key in remaining for key, a in c.agrees.items())
+                    and (not chosen or c.match >= SECOND)]
         if not eligible:
             break
-        best = max(eligible, key=lambda c: (score(c), c[3], -c[0]))
+        best = max(eligible, key=lambda c: (score(c), c.match, -c.order))
         candidates.remove(best)
         chosen.append(best)
-        remaining -= best[2].keys()
+        remaining -= best.agrees.keys()
     chosen += _closer(candidates, chosen)
     chosen = _specific(chosen, candidates)
-    return [(slug, list(agrees), round(match, 3)) for _, slug, agrees, match in chosen], sorted(remaining)
+    return [(c.slug, list(c.agrees), round(c.match, 3)) for c in chosen], sorted(remaining)
 
 
 def _specific(chosen, candidates):
@@ -62,15 +73,27 @@ def _specific(chosen, candidates):
     with more of its own signature shown: a big signature that happened to cover the most at first
     gives way to the small one that fits (recursive-backward's two cases, not overwrite-grad's fifty)."""
     chosen = list(chosen)
-    for i, (_, _, agrees, match) in enumerate(chosen):
-        others = {key for j, c in enumerate(chosen) if j != i for key in c[2]}
-        own = {key: a for key, a in agrees.items() if key not in others}
-        fits = [c for c in candidates if c[3] > match and own and all(c[2].get(key, 0.0) >= a for key, a in own.items())]
+    for i, diagnosis in enumerate(chosen):
+        others = {key for j, c in enumerate(chosen) if j != i for key in c.agrees}
+        own = {key: a for key, a in diagnosis.agrees.items() if key not in others}
+        fits = [c for c in candidates if c.match > diagnosis.match and own and all(c.agrees.get(key, 0.0) >= a for key, a in own.items())]
         if fits:
-            better = max(fits, key=lambda c: (c[3], -c[0]))
+            better = max(fits, key=lambda c: (c.match, -c.order))
             candidates.remove(better)
             chosen[i] = better
     return chosen
+
+
+def _leniently(candidate, key):
+    """How closely a named break explains `key`, counting minigrad's `+=` that raised where the learner's
+    rebinding engine gave that input a wrong shape as the same failure (ranking.py counts it a quarter
+    apart): a break named for the wrong shapes needs no second one for the same cases."""
+    if key not in candidate.agrees:
+        return 0.0
+    said = candidate.signature[key]
+    if said["status"] == "raised" and said["wrong"] == ["run"] and candidate.statuses[key] == "wrong shape":
+        return 1.0
+    return candidate.agrees[key]
 
 
 def _closer(candidates, chosen):
@@ -78,12 +101,11 @@ def _closer(candidates, chosen):
     own signature is mostly there (match >= CLOSER): a second bug whose symptoms a first one also
     makes, less exactly (a layer's wrong gradient inside an engine whose every op overwrites)."""
     found = []
-    for candidate in sorted(candidates, key=lambda c: (-c[3], c[0])):
-        _, _, agrees, match = candidate
-        if match < CLOSER:
+    for candidate in sorted(candidates, key=lambda c: (-c.match, c.order)):
+        if candidate.match < CLOSER:
             continue
         named = chosen + found
-        if any(all(a > other[2].get(key, 0.0) for other in named) for key, a in agrees.items()):
+        if any(all(a > _leniently(other, key) for other in named) for key, a in candidate.agrees.items()):
             found.append(candidate)
     for candidate in found:
         candidates.remove(candidate)
