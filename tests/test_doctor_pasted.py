@@ -75,6 +75,14 @@ def test_a_class_named_otherwise_with_a_bug_is_checked_and_the_bug_named(capsys)
     assert diagnosis.diagnoses[0][0] == "pow-exponent-off-by-one"
 
 
+def test_the_report_speaks_the_language_it_is_given(capsys):
+    pasted.begin()
+    namespace = {"__name__": "__main__"}
+    exec(compile(MICROGRAD, "<block 1>", "exec"), namespace)
+    pasted.after(namespace, lang="es")
+    assert capsys.readouterr().out.startswith("Motor bajo prueba: Value = Value.\n")
+
+
 def test_a_whole_engine_pasted_in_one_box_gives_the_checks_its_layers_optimizers_and_losses():
     namespace = {"__name__": "__main__"}
     exec(compile(WHOLE, "<block 1>", "exec"), namespace)

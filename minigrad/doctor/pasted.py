@@ -66,7 +66,7 @@ def after(namespace, lang=None):
         print(problem)
         return None
     parts = {part: chosen[0] for part, chosen in found.items() if chosen}
-    return check_engine(**parts, **modules(namespace))
+    return check_engine(**parts, **modules(namespace), lang=lang)
 
 
 def _reports():
