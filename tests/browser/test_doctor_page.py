@@ -151,6 +151,27 @@ def test_the_verdict_is_read_first_without_scrolling(new_context, site_url, lang
     context.close()
 
 
+def test_a_pasted_tensor_with_a_bug_no_break_explains_lists_what_is_unexplained(page, site_url, watch):
+    """Spanish page: minigrad's Tensor pasted bare with max's gradient sent to every element (no break
+    of the catalogue does that): found as a Tensor, caught, nothing linked, the unexplained cases listed."""
+    source = (Path(__file__).resolve().parents[2] / "minigrad" / "tensor.py").read_text()
+    max_line = "            a.grad += winners * g / winners.sum(axis=axes, keepdims=True)\n"
+    assert source.count(max_line) == 1
+    broken = source.replace(max_line, "            a.grad += g + 0 * winners\n").replace("from .graph import", "from minigrad.graph import")
+    page.goto(site_url + "es/doctor/")
+    panel = page.locator(".mg-runner").nth(0)
+    replace_code(page, 0, broken)
+    run_and_wait(panel, ends="done")
+    assert report_text(panel).startswith("Motor bajo prueba: Tensor = Tensor.")
+    verdict = panel.locator(".mg-live > .mg-verdict")
+    expect(verdict.locator(".mg-verdict-sentence")).to_have_text("Algo se detecta, pero ninguna rotura del catálogo coincide.")
+    expect(verdict.locator(".mg-unexplained-title")).to_have_text("Detectado, y sin ninguna rotura del catálogo que lo explique (2):")
+    expect(verdict.locator(".mg-unexplained li").first).to_contain_text("max en el eje 1 (3, 4): gradcheck NO COINCIDE")
+    assert verdict.locator("a").count() == 0 and panel.locator(".mg-links").count() == 0
+    assert not watch.outside(), watch.outside()
+    assert not watch.errors, watch.errors
+
+
 # ---- Load a folder -----------------------------------------------------------------------
 
 SAFE = ("http://127.0.0.1:", "data:", "blob:")
