@@ -59,6 +59,12 @@ def test_a_tensor_whose_constructor_wants_more_than_a_number_is_told_by_its_own_
     assert found(code) == {"Value": [], "Tensor": ["Arr"]}
 
 
+def test_a_constructor_that_exits_does_not_end_the_search():
+    code = ("import sys\n\nclass Box:\n    def __init__(self, data):\n        sys.exit('no')\n"
+            "    def __add__(self, o): pass\n    def __mul__(self, o): pass\n    def backward(self): pass\n")
+    assert found(code) == {"Value": ["Box"], "Tensor": []}
+
+
 def test_micrograd_pasted_without_calling_lines_gets_the_report(capsys):
     _, diagnosis = run_pasted(MICROGRAD)
     out = capsys.readouterr().out

@@ -106,7 +106,7 @@ def kind(cls):
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             data = getattr(cls(2.0), "data", None)
-    except Exception:  # a constructor that wants more than a number: the class's own names must tell
+    except (Exception, SystemExit):  # a constructor that wants more than a number (or exits): its names must tell
         data = None
     if np is not None and isinstance(data, np.ndarray):
         return "Tensor"
