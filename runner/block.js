@@ -7,6 +7,7 @@ import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
 import { showPredictionsBeside } from "./prediction.js";
 import { showRepairVerdict } from "./repair.js";
+import { doctorChain, showVerdict } from "./verdict.js";
 import { copyLink, linkFor } from "./share.js";
 import { TEXT, language } from "./text.js";
 
@@ -187,11 +188,12 @@ export function attach(all, index, slug) {
   const execute = async () => {
     if (job) return; // already running or queued (Run is aria-disabled)
     const rt = runtime();
-    const blocks = (repair ? [index] : chainOf(all, index)).map((i) => ({
+    const chain = (repair ? [index] : chainOf(all, index)).map((i) => ({
       code: codeOf(all, i),
       name: `<block ${i + 1}>`,
       first_line: 1,
     }));
+    const blocks = repair ? chain : doctorChain(chain); // the doctor page: a pasted engine needs no calling lines
     const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
     // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
     const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
@@ -218,6 +220,7 @@ export function attach(all, index, slug) {
       showEarlier();
       showLinks(panel, []);
       showEngineOutput(panel, "");
+      showVerdict(panel, null);
       panel.querySelector(".mg-predictions-beside")?.remove();
       live.hidden = false;
       pictures.clear(keepPicture);
@@ -238,7 +241,8 @@ export function attach(all, index, slug) {
     const alive = () => panel.isConnected;
     const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
       checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
-      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => showRepairVerdict(block, m.verdict) };
+      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => showRepairVerdict(block, m.verdict),
+      verdict: (m) => { begin(); showVerdict(panel, m.verdict); } }; // the doctor's verdict, first (verdict.js)
     job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken), undefined, repair);
     const result = await job.done;
     job = null;
@@ -271,6 +275,7 @@ export function attach(all, index, slug) {
     edited(original);
     panel.querySelector(".mg-share-field")?.remove();
     if (toggle && toggle.getAttribute("aria-pressed") === "true") toggle.click();
+    showVerdict(panel, null);
     output.replaceChildren();
     showEarlier();
     live.hidden = true;

@@ -17,8 +17,9 @@ import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
 import { forgetSharedCode, linkHasCode, sharedCode } from "./share.js";
 import { TEXT } from "./text.js";
+import { showVerdict } from "./verdict.js";
 
-window.minigradRunner = { runtime, showLinks, showEngineOutput, TEXT }; // doctor-folder.js
+window.minigradRunner = { runtime, showLinks, showEngineOutput, showVerdict, TEXT }; // doctor-folder.js
 // mystery.js: the reader's progress, in this browser only (the progress page bundles progress.js itself)
 window.minigradProgress = { of: breakProgress, record: recordBreak, needsReview };
 

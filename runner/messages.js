@@ -42,6 +42,9 @@ export const FROM_WORKER = {
   done: ["id", "error", "traceback", "exit_code", "earlier", "stopped", "pictures", "python_ms"],
   links: ["id", "links"], // Python's minigrad_page.links: the doctor's suspects, [{slug, title}]
   "engine-output": ["id", "text"], // what the learner's engine printed while it was checked
+  /* minigrad_page.verdict: the doctor's verdict (minigrad.doctor.report.verdict_of), parsed here:
+   * {verdict, diagnoses: [{slug, title, match, evidence, explains}], unexplained, fix_first, caught}. */
+  verdict: ["id", "verdict"],
   /* minigrad_page.progress: the doctor is about to run this case of this check, titled in
    * the page's language; the page paints the latest once per frame, so a case that hangs
    * is the one on screen. */

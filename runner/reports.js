@@ -11,7 +11,8 @@ import { language } from "./text.js";
 export function showLinks(panel, links) {
   const old = panel.querySelector(".mg-links");
   if (old) old.remove();
-  const valid = (links || []).filter((l) => l && /^[a-z0-9-]+$/.test(l.slug));
+  const linked = new Set([...panel.querySelectorAll(".mg-verdict a[data-slug]")].map((a) => a.dataset.slug)); // not twice
+  const valid = (links || []).filter((l) => l && /^[a-z0-9-]+$/.test(l.slug) && !linked.has(l.slug));
   if (!valid.length) return;
   const root = siteRoot();
   const list = document.createElement("ul");
@@ -26,7 +27,9 @@ export function showLinks(panel, links) {
     if (typeof match === "number" && match > 0) item.append(` (${Math.round(100 * match)}%)`);
     list.append(item);
   }
-  panel.append(list);
+  const verdict = panel.querySelector(".mg-verdict"); // the suspects, when no break explains it all: in the verdict
+  if (verdict) verdict.append(list);
+  else panel.append(list);
 }
 
 /* What the learner's engine printed while the doctor checked it: apart from the

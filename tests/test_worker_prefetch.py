@@ -30,4 +30,4 @@ def test_every_message_between_page_and_worker_is_made_from_the_table():
     table = (ROOT / "runner" / "messages.js").read_text(encoding="utf-8")
     listed = set(re.findall(r'^  "?([\w-]+)"?: \[', table, re.M))
     used = {t for text in scripts.values() for t in TYPES.findall(text)}
-    assert used == listed and len(listed) == 13  # every message sent is in the table, and every one in it is sent
+    assert used == listed and len(listed) == 14  # every message sent is in the table, and every one in it is sent

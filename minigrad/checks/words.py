@@ -57,7 +57,7 @@ class Said(str):
 
 def _named(key, value, lang):
     """Parameters that are names (a case's, a wrong part's) are said in `lang`; numbers and code are not."""
-    return name(value, lang) if key in ("name", "label", "prefix") else value
+    return name(value, lang) if key in ("name", "label", "prefix", "case") else value
 
 
 def error_of(e):

@@ -49,7 +49,8 @@ function emit(stream, text) {
  * page turns the slugs into links, nothing else is trusted), `language()` (the
  * page's, so a report can speak it), `progress(check, case)` (the doctor's,
  * before each case) and `engine_output(text)` (what a learner's engine printed
- * while the doctor checked it, bounded in Python) and `repaired(json)` (a repair's verdict). */
+ * while the doctor checked it, bounded in Python) and `repaired(json)` (a repair's verdict);
+ * `verdict(json)`: the doctor's verdict, which the page shows first (runner/verdict.js). */
 const PAGE = {
   links(json) {
     const links = current ? JSON.parse(String(json)) : null;
@@ -62,6 +63,10 @@ const PAGE = {
   repaired(json) {
     const verdict = current ? JSON.parse(String(json)) : null;
     if (verdict && typeof verdict === "object") postMessage(message("repaired", { id: current.id, verdict }));
+  },
+  verdict(json) {
+    const verdict = current ? JSON.parse(String(json)) : null;
+    if (verdict && typeof verdict === "object") postMessage(message("verdict", { id: current.id, verdict }));
   },
   engine_output(text) {
     if (current) postMessage(message("engine-output", { id: current.id, text: String(text) }));

@@ -122,6 +122,7 @@
       output.replaceChildren();
       runner().showLinks(panel, []);
       runner().showEngineOutput(panel, "");
+      runner().showVerdict(panel, null);
       if (!found.length) return say(t.none, "error");
       if (found.length > maxFiles) return say(t.tooMany(maxFiles), "error");
       if (found.reduce((n, f) => n + f.file.size, 0) > maxBytes) return say(t.tooBig(maxBytes / 1e6), "error");
@@ -135,6 +136,7 @@
         stream: (m) => write(m.stream, m.text),
         links: (m) => runner().showLinks(panel, m.links),
         "engine-output": (m) => runner().showEngineOutput(panel, m.text),
+        verdict: (m) => runner().showVerdict(panel, m.verdict), // first, the report's text folded under it
         checking: (m) => showChecking(panel, m),
         phase: (name) => say(t[name]),
         progress: (m) => say(t[m.stage]),
