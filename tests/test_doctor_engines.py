@@ -172,7 +172,7 @@ def test_json_is_exactly_one_object_with_checks_and_suspects(capsys, tmp_path):
     code = main(["--scalar", f"{package}/engine.py:Value", "--json", "--lang", "es"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1
-    assert list(report) == ["verdict", "diagnoses", "unexplained", "fix_first", "suspects", "checks"]
+    assert list(report) == ["verdict", "diagnoses", "unexplained", "near", "fix_first", "suspects", "checks"]
     assert report["fix_first"] is None and report["unexplained"] == []
     assert [d["slug"] for d in report["diagnoses"]] == ["relu-gated-on-upstream"]
     assert report["diagnoses"][0]["url"].endswith("/es/breaks/relu-gated-on-upstream/")

@@ -57,6 +57,17 @@ def _apart(got, expected):
     return shown
 
 
+# Closer to torch than this, and yet not equal: the engine computes the same thing another way (its eps
+# inside or outside the square root, a sum in another order). Every break of the catalogue moves some
+# number by more (batchnorm-without-eps, the smallest, by 4e-4).
+NEAR = (1e-4, 1e-7)
+
+
+def _near(output, expected_output, grads, expected_grads):
+    pairs = ([(output, expected_output)] if output is not None else []) + list(zip(grads, expected_grads))
+    return all(g is not None and np.shape(g) == np.shape(e) and np.allclose(g, e, *NEAR) for g, e in pairs)
+
+
 # float32's epsilon is 1.2e-7: a few ops in it stay within 1e-5 relative, and the breaks' errors are
 # orders above 1e-4 (batchnorm-without-eps, the smallest, moves outputs by 4e-4).
 SINGLE_PRECISION = (1e-4, 1e-5)
@@ -76,6 +87,9 @@ def against_torch(m, name, f, expected, grad_tol=(1e-9, 1e-12), module=False):
     wrong = (("output",) if not close(output, expected_output, *output_tol) else ()) + tuple(part(f"input {i}", grads[i]) for i in bad)
     shapes = [i for i in bad if grads[i] is None or grads[i].shape != np.shape(expected["grads"][i])]
     status = "wrong shape" if shapes or output.shape != expected_output.shape else "wrong values"
+    if status == "wrong values" and _near(output if "output" in wrong else None, expected_output, [grads[i] for i in bad],
+                                          [expected["grads"][i] for i in bad]):
+        status = "near"  # another eps, another formula for the same thing: reported, never a break's evidence
     numbers = (([_worst("output", output, expected_output)] if "output" in wrong else [])
                + [_worst(f"input {i}", grads[i], expected["grads"][i]) for i in bad])
     if "output" in wrong:

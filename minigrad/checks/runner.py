@@ -51,12 +51,13 @@ def matrix(evidence):
 
 def failures(verdicts):
     """{"check/case": {"status", "wrong"}} for every case that failed (a case that timed out
-    shows no break's symptom, only that it never finished: it is reported, not matched)."""
+    shows no break's symptom, only that it never finished, and one near torch's numbers but not equal
+    shows another way to compute the same thing: both are reported, not matched)."""
     return {
         f"{check}/{case.name}": {"status": case.status, "wrong": list(case.wrong)}
         for check, verdict in verdicts.items()
         for case in verdict.cases
-        if case.failed and case.status != "timed out"
+        if case.failed and case.status not in ("timed out", "near")
     }
 
 

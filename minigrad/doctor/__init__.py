@@ -31,6 +31,8 @@ class Diagnosis:
         self.ended = ended  # how the engine ended the doctor's process, if it did (the command line)
         self.diagnoses = list(diagnoses)  # [(slug, [check/case keys it explains], match)]: the verdict
         self.unexplained = list(unexplained)  # failed check/case keys that no break explains
+        # cases near torch's numbers but not equal: another eps or formula, never a break's evidence
+        self.near = [f"{name}/{c.name}" for name, v in verdicts.items() for c in v.cases if c.status == "near"]
 
     @property
     def crashed(self):

@@ -19,6 +19,7 @@ WORDS = {
     "en": {
         "passed": "passed", "caught": "caught", "skipped": "skipped",
         "wrong values": "wrong values", "wrong shape": "wrong shape", "raised": "raised", "timed out": "timed out",
+        "near": "near, not equal",
         "engine": "Engine under test: {engines}.", "cases": "{n} cases",
         "none": "Nothing caught: no break in the catalogue explains what these checks saw.",
         "unexplained": "Something is caught, but no break in the catalogue matches it.",
@@ -32,12 +33,14 @@ WORDS = {
         "diagnosis": "{i}. {title} (match {match}%; explains {n} of the failed cases)",
         "unexplained-cases": "Caught, and explained by no break in the catalogue ({n}):",
         "details": "Check by check:",
+        "near-cases": "Near torch's numbers, not equal: another eps or another formula for the same thing? ({n}):",
         "ranking": "Every break's signature against this evidence (match in %):",
         "page": "page: {url}",
     },
     "es": {
         "passed": "pasa", "caught": "detectado", "skipped": "omitido",
         "wrong values": "valores incorrectos", "wrong shape": "forma incorrecta", "raised": "lanzó",
+        "near": "cerca, no igual",
         "timed out": "tiempo agotado",
         "engine": "Motor bajo prueba: {engines}.", "cases": "{n} casos",
         "none": "Nada detectado: ninguna rotura del catálogo explica lo que vieron estas comprobaciones.",
@@ -52,6 +55,7 @@ WORDS = {
         "diagnosis": "{i}. {title} (coincidencia {match}%; explica {n} de los casos fallidos)",
         "unexplained-cases": "Detectado, y sin ninguna rotura del catálogo que lo explique ({n}):",
         "details": "Comprobación por comprobación:",
+        "near-cases": "Cerca de los números de torch, no iguales: ¿otro eps u otra fórmula para lo mismo? ({n}):",
         "ranking": "La firma de cada rotura frente a esta evidencia (coincidencia en %):",
         "page": "página: {url}",
     },
@@ -114,9 +118,10 @@ def as_dict(diagnosis, lang="en", site=None):
                   "explains": explains, "evidence": _evidence_line(cases, explains[0])}
                  for slug, explains, match in diagnosis.diagnoses]
     unexplained = [{"id": key, "evidence": _evidence_line(cases, key)} for key in diagnosis.unexplained if key in cases]
+    near = [{"id": key, "evidence": _evidence_line(cases, key)} for key in diagnosis.near if key in cases]
     fix_first = _fix_first(diagnosis, lang, check_titles)
     return {"verdict": _verdict(diagnosis, lang, fix_first), "diagnoses": diagnoses, "unexplained": unexplained,
-            "fix_first": fix_first, "suspects": suspects, "checks": checks}
+            "near": near, "fix_first": fix_first, "suspects": suspects, "checks": checks}
 
 
 def _evidence_line(cases, key):
@@ -153,6 +158,7 @@ def verdict_of(report):
         "diagnoses": [{k: d[k] for k in ("slug", "title", "match", "evidence")} | {"explains": len(d["explains"])}
                       for d in report["diagnoses"]],
         "unexplained": [u["evidence"] for u in report["unexplained"]],
+        "near": [u["evidence"] for u in report["near"]],
         "fix_first": report["fix_first"],
         "caught": any(c["status"] == "caught" for c in report["checks"]),
     }
@@ -177,6 +183,9 @@ def as_text(diagnosis, engines, lang="en", paths=True, site=None):
     if report["unexplained"]:
         lines.append(words["unexplained-cases"].format(n=len(report["unexplained"])))
         lines += [f"   - {u['evidence']}" for u in report["unexplained"]]
+    if report["near"]:
+        lines.append(words["near-cases"].format(n=len(report["near"])))
+        lines += [f"   - {u['evidence']}" for u in report["near"]]
     lines += ["", words["details"]]
     for check in report["checks"]:
         lines.append(f"{words[check['status']]:<10} {check['title']}")
