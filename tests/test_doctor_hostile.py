@@ -134,3 +134,24 @@ def test_in_the_browser_os_exit_is_the_engines_evidence_not_the_end_of_python(tm
     out = capsys.readouterr().out
     assert diagnosis.crashed and "Your engine raised RuntimeError in every case that ran" in out
     assert "the engine called os._exit(0)" in out
+
+
+# An engine that is hostile in some cases only: the rest pass, and still no break is named.
+PARTLY = {
+    "recurses in __neg__ only": ("\n\nValue.__neg__ = lambda self: -self\n", "Your engine recursed without end (RecursionError) in "),
+    "loops in tanh only": ("\n\ndef _tanh(self):\n    while True:\n        pass\n\n\nValue.tanh = _tanh\n",
+                           "Your engine did not finish "),
+    "calls sys.exit in relu only": ("\n\ndef _relu(self):\n    import sys\n    sys.exit(3)\n\n\nValue.relu = _relu\n",
+                                    "Your engine tried to end the process in "),
+}
+
+
+@pytest.mark.parametrize("how", PARTLY)
+def test_an_engine_hostile_in_some_cases_gets_fix_this_first_and_no_break(how, tmp_path, capsys):
+    added, says = PARTLY[how]
+    (tmp_path / "engine.py").write_text(HEALTHY + added)
+    code, out, err = run(capsys, "--scalar", f"{tmp_path}/engine.py:Value", "--json", "--time-limit", "0.5")
+    report = json.loads(out)
+    assert code == 1 and report["fix_first"]["message"].startswith(says), report["fix_first"]
+    assert report["diagnoses"] == [] and report["suspects"] == []
+    assert any(c["status"] == "passed" for check in report["checks"] for c in check["cases"])  # the rest ran

@@ -79,7 +79,17 @@ def _parameters_in_a_list(m):
             self.blocks = holder([nn.Linear(2, 2), nn.Linear(2, 2)])
             self.head = nn.Linear(2, 1)
 
+    class Direct(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.head = nn.Linear(2, 1)
+
     expected = 2 * len(m.parameters(nn.Linear(2, 2))) + len(m.parameters(nn.Linear(2, 1)))
+    if len(m.parameters(Direct())) != len(m.parameters(nn.Linear(2, 1))):
+        # micrograd's way: Module.parameters() is [] and every layer lists its own. A module of the
+        # learner's own would override it too: holding layers in a list is not this engine's contract.
+        raise Missing("call: your Module.parameters() does not look into a module's attributes (each of your"
+                      " layers lists its own parameters), so layers held in a list are up to the module that holds them")
     found = len(m.parameters(Blocks()))
     if found != expected:
         return Failure(Said("parameters-in-a-list", found=found, expected=expected), ("parameters() in a list",))

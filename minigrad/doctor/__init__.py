@@ -20,7 +20,7 @@ from .. import checks
 from ..checks.words import name as named
 from . import config, ranking, report, signatures
 from .diagnoses import diagnoses
-from .evidence import crashed_only, examine
+from .evidence import crashed_only, examine, hostile
 from .loading import ImportFailure, TargetError, load_engine
 
 
@@ -40,6 +40,11 @@ class Diagnosis:
         return crashed_only(self.verdicts)
 
     @property
+    def hostile(self):
+        """(how, case) when the engine recursed without end, looped, or tried to exit in some case."""
+        return hostile(self.verdicts)
+
+    @property
     def caught(self):
         return bool(self.ended) or any(v.status == "caught" for v in self.verdicts.values())
 
@@ -47,7 +52,7 @@ class Diagnosis:
 def rank(verdicts, ended=None):
     """The Diagnosis of what the checks saw: the breaks that together explain it, the ranking of
     every signature below them; neither for an engine that only crashes or ended the process."""
-    if crashed_only(verdicts) or ended:
+    if crashed_only(verdicts) or hostile(verdicts) or ended:
         return Diagnosis(verdicts, [], ended)
     evidence, ran, signed = checks.failures(verdicts), checks.ran(verdicts), signatures.load()
     chosen, unexplained = diagnoses(evidence, ran, signed)

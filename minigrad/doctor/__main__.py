@@ -54,7 +54,7 @@ def main(argv=None):
         print(report.as_json(diagnosis, args.lang))
     else:
         print(report.as_text(diagnosis, ", ".join(f"{part} = {w}" for part, w in where.items()), args.lang))
-    return 1 if diagnosis.caught or diagnosis.crashed else 0
+    return 1 if diagnosis.caught or diagnosis.crashed or diagnosis.hostile else 0
 
 
 if __name__ == "__main__":

@@ -31,6 +31,22 @@ def crashed_only(verdicts):
     return None
 
 
+def hostile(verdicts):
+    """(how, case) for the first case where the engine recursed without end, looped past its time, or
+    tried to end the process: a bug that comes before any diagnosis (what it breaks, it breaks for every
+    op that reaches it, and no break's signature is made of that), or None."""
+    for verdict in verdicts.values():
+        for case in verdict.cases:
+            text = str(case.detail)
+            if case.status == "timed out":
+                return "loop", case
+            if case.status == "raised" and "RecursionError" in text:
+                return "recursion", case
+            if case.status == "raised" and ("the engine called sys.exit" in text or "the engine called os._exit" in text):
+                return "exit", case
+    return None
+
+
 def _said(text):
     return text.as_data() if isinstance(text, Said) else text
 

@@ -28,6 +28,9 @@ WORDS = {
         "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
         "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
         "printed": "What your engine printed while it was checked ({n} characters):",
+        "hostile-recursion": "Your engine recursed without end (RecursionError) in {check}, case {case}: fix that first.",
+        "hostile-loop": "Your engine did not finish {check}, case {case}, in its time (an endless loop?): fix that first.",
+        "hostile-exit": "Your engine tried to end the process in {check}, case {case}: fix that first.",
         "verdict-one": "Verdict: one break explains what the checks caught.",
         "verdict-many": "Verdict: {n} breaks together explain what the checks caught, the most likely first.",
         "diagnosis": "{i}. {title} (match {match}%; explains {n} of the failed cases)",
@@ -50,6 +53,9 @@ WORDS = {
         "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
         "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
         "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
+        "hostile-recursion": "Tu motor se llamó a sí mismo sin fin (RecursionError) en {check}, caso {case}: arregla eso primero.",
+        "hostile-loop": "Tu motor no terminó {check}, caso {case}, a tiempo (¿un bucle infinito?): arregla eso primero.",
+        "hostile-exit": "Tu motor intentó terminar el proceso en {check}, caso {case}: arregla eso primero.",
         "verdict-one": "Veredicto: una rotura explica lo que detectaron las comprobaciones.",
         "verdict-many": "Veredicto: {n} roturas explican juntas lo que detectaron las comprobaciones, la más probable primero.",
         "diagnosis": "{i}. {title} (coincidencia {match}%; explica {n} de los casos fallidos)",
@@ -78,6 +84,11 @@ def _fix_first(diagnosis, lang, check_titles):
         check = check_titles[ended["check"]][lang] if ended.get("check") in check_titles else words["loading"]
         return {"message": words["ended"].format(check=check, case=named(ended.get("case") or "-", lang), how=how), "trace": ""}
     case = diagnosis.crashed
+    if not case and diagnosis.hostile:
+        how, case = diagnosis.hostile
+        check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
+        return {"message": words[f"hostile-{how}"].format(check=check_titles[check][lang], case=named(case.name, lang)),
+                "trace": case.trace}
     if case:
         check = next(name for name, v in diagnosis.verdicts.items() if case in v.cases)
         raised = re.search(r"raised (\w+)", case.detail)
