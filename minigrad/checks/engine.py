@@ -55,6 +55,7 @@ class Engine:
         self._keyword = None
         self._numbers = None
         self._summing = None  # how tensors are summed to one number (total): chosen once, by trying
+        self._reduces = {}  # (op, spelling) -> "" when the engine's reduction along an axis is NumPy's, else why not
 
     @classmethod
     def minigrad(cls, guard=_direct):
@@ -207,6 +208,8 @@ class Engine:
                 args.append(axis)
         if keepdims:
             kwargs["keepdim" if "keepdim" in names and "keepdims" not in names else "keepdims"] = True
+        if axis is not None:
+            self._reduces_along_axes(op, args, kwargs)
         result = method(*args, **kwargs)
         if op == "max" and axis is not None:  # torch's max(dim) is (values, indices), named or not
             named = getattr(result, "values", None)
@@ -215,6 +218,29 @@ class Engine:
             if isinstance(result, tuple) and len(result) == 2:
                 return result[0]
         return result
+
+    def _reduces_along_axes(self, op, args, kwargs):
+        """Whether t.op(axis) computes NumPy's op along that axis on a small tensor (tried once per op and
+        spelling): an engine whose reductions take no axis (tinygrad's early `sum()`) skips the cases that
+        need one, instead of every one of them raising in the engine's own code."""
+        key = (op, bool(args), tuple(sorted(kwargs)))
+        if key not in self._reduces:
+            probe = np.arange(6.0).reshape(2, 3)
+            try:
+                method = getattr(self.tensor(probe), op)
+                got = method(*[1] * len(args), **{k: (1 if k in ("axis", "dim", "axes") else v) for k, v in kwargs.items()})
+                if op == "max" and isinstance(got, tuple):
+                    got = got[0]
+                got = getattr(got, "values", got) if op == "max" and not callable(getattr(got, "values", None)) else got
+                ok = np.allclose(np.reshape(self.values(got), -1), getattr(np, op)(probe, axis=1))
+                self._reduces[key] = "" if ok else f"gave {np.round(self.values(got), 4).tolist()}"
+            except Missing:
+                raise
+            except Exception as e:
+                self._reduces[key] = f"raised {type(e).__name__}: {e}"
+        if self._reduces[key]:
+            raise Missing(f"call: your Tensor.{op} does not reduce along one axis as NumPy's {op}(axis=1) does"
+                          f" (on a (2, 3) tensor it {self._reduces[key]})")
 
     def along_last(self, fn, x):
         """softmax(x) or log_softmax(x) as the engine's own default has it, with the last axis given
