@@ -1,34 +1,68 @@
-"""python -m minigrad.doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json] [--time-limit SECONDS]
-
-DIR is your package folder (e.g. src/minigrad): Value from scalar.py,
-engine.py or value.py, Tensor from tensor.py or engine.py, and nn.py,
-optim.py, functional.py, each optional (or, as in PyTorch, packages nn/
-and optim/, the losses in nn/functional.py). A class TARGET is
-path/to/file.py:ClassName or dotted.module:ClassName, a MODULE
-path/to/file.py or dotted.module; each names or overrides a part. Your code
-runs in a process of its own. Exit 0 when nothing is caught, 1 when something
-is (or your engine only raised, or ended the process), 2 for bad usage, a bad
-target, or a module that fails to import.
-"""
+"""The doctor's command line: `python -m minigrad.doctor`, or `minigrad-doctor` where the package is
+installed (a learner's own project: `uvx --from git+<this repository> minigrad-doctor --engine .`).
+USAGE says what it takes, in English and Spanish (the doctor page prints it in its language)."""
 
 import argparse
 import os
 import sys
+from pathlib import Path
 
-from . import config, isolated, rank, report
+from . import config, isolated, junit, rank, report
 from .loading import TargetError
 
 PARTS = {"scalar": "Value", "tensor": "Tensor", "nn": "nn", "optim": "optim", "functional": "functional"}
 
+USAGE = {
+    "en": """minigrad-doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json] [--junit FILE] [--site URL] [--time-limit SECONDS]
+
+DIR is your package folder (e.g. src/mygrad): every Python file in it is read,
+whatever its name, for a Value and a Tensor class and the names of nn, optim
+and functional (Linear, SGD, cross_entropy, ...); a file that fails to import
+is named and the rest is checked. A class TARGET is path/to/file.py:ClassName
+or dotted.module:ClassName, a MODULE path/to/file.py or dotted.module; each
+names or overrides a part. [tool.minigrad-doctor] in your pyproject.toml can
+say all of this, and the attributes that hold your numbers (data = "...") and
+gradients (grad = "..."). Your code runs in a process of its own. Exit 0 when
+no check fails, 1 when one does (or your engine must be fixed first), 2 for bad
+usage, a bad target, or a package where nothing imports.""",
+    "es": """minigrad-doctor [--engine CARPETA] [--scalar OBJETIVO] [--tensor OBJETIVO] [--nn MÓDULO] [--optim MÓDULO] [--functional MÓDULO] [--lang en|es] [--json] [--junit FICHERO] [--site URL] [--time-limit SEGUNDOS]
+
+CARPETA es la carpeta de tu paquete (p. ej. src/mygrad): se lee cada fichero
+de Python que contiene, se llame como se llame, en busca de una clase Value y
+una Tensor y de los nombres de nn, optim y functional (Linear, SGD,
+cross_entropy, ...); un fichero que no se puede importar se nombra y se
+comprueba el resto. Un OBJETIVO de clase es ruta/al/fichero.py:Clase o
+modulo.con.puntos:Clase, un MÓDULO ruta/al/fichero.py o modulo.con.puntos;
+cada uno nombra o sustituye una parte. [tool.minigrad-doctor] en tu
+pyproject.toml puede decir todo esto, y los atributos que guardan tus números
+(data = "...") y tus gradientes (grad = "..."). Tu código se ejecuta en un
+proceso propio. Sale con 0 cuando ninguna comprobación falla, con 1 cuando
+alguna falla (o hay que arreglar antes tu motor), con 2 si el uso es
+incorrecto, un objetivo no existe o no se importa nada del paquete.""",
+}
+
+
+def usage(lang=None):
+    """USAGE in `lang`, by default the page's language on the site, English elsewhere."""
+    from . import _page
+
+    page = _page()
+    return USAGE[lang or (str(page.language()) if page else "en")]
+
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m minigrad.doctor", description="Check your own autograd engine.")
+    called = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    prog = "minigrad-doctor" if called.startswith("minigrad-doctor") else "python -m minigrad.doctor"
+    parser = argparse.ArgumentParser(prog=prog, description="Check your own autograd engine.")
     parser.add_argument("--engine", metavar="DIR", help="your package folder")
     for flag, part in PARTS.items():
         kind = "class" if part in ("Value", "Tensor") else "module"
         parser.add_argument(f"--{flag}", metavar="TARGET" if kind == "class" else "MODULE", help=f"your {part} {kind}")
     parser.add_argument("--lang", choices=("en", "es"), default="en")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--junit", metavar="FILE", help="also write the report as JUnit XML (for your CI's test view)")
+    parser.add_argument("--site", metavar="URL", help="the site the report's page addresses point to"
+                        " (default: MINIGRAD_SITE_URL, else a local `mkdocs serve`)")
     parser.add_argument("--time-limit", type=float, default=3.0, metavar="SECONDS", help="per check (default 3)")
     args = parser.parse_args(argv)
     targets = {part: getattr(args, flag) for flag, part in PARTS.items() if getattr(args, flag)}
@@ -51,9 +85,11 @@ def main(argv=None):
         where["settings"] = f"{settings}" + "".join(f", {k} = {v!r}" for k, v in names.items())
     diagnosis = rank(isolated.verdicts_of(events), ended)
     if args.json:
-        print(report.as_json(diagnosis, args.lang))
+        print(report.as_json(diagnosis, args.lang, args.site))
     else:
-        print(report.as_text(diagnosis, ", ".join(f"{part} = {w}" for part, w in where.items()), args.lang))
+        print(report.as_text(diagnosis, ", ".join(f"{part} = {w}" for part, w in where.items()), args.lang, site=args.site))
+    if args.junit:
+        Path(args.junit).write_text(junit.as_junit(report.as_dict(diagnosis, args.lang, args.site)), encoding="utf-8")
     return 1 if diagnosis.caught or diagnosis.crashed or diagnosis.hostile else 0
 
 
