@@ -20,12 +20,14 @@ const WORDS = {
     region: "The doctor's verdict",
     match: (m, k) => `match ${m}%; explains ${k} of the failed cases`,
     unexplained: (n) => `Caught, and explained by no break in the catalogue (${n}):`,
+    near: (n) => `Near torch's numbers, not equal: another eps or another formula for the same thing? (${n}):`,
     details: "Details, check by check",
   },
   es: {
     region: "El veredicto del doctor",
     match: (m, k) => `coincidencia ${m}%; explica ${k} de los casos fallidos`,
     unexplained: (n) => `Detectado, y sin ninguna rotura del catálogo que lo explique (${n}):`,
+    near: (n) => `Cerca de los números de torch, no iguales: ¿otro eps u otra fórmula para lo mismo? (${n}):`,
     details: "Detalles, comprobación por comprobación",
   },
 };
@@ -73,6 +75,13 @@ export function showVerdict(panel, verdict) {
     section.append(element("p", "mg-unexplained-title", words.unexplained(unexplained.length)));
     const list = element("ul", "mg-unexplained");
     for (const line of unexplained) list.append(element("li", "mg-evidence", line));
+    section.append(list);
+  }
+  const near = Array.isArray(verdict.near) ? verdict.near : [];
+  if (near.length) {
+    section.append(element("p", "mg-unexplained-title", words.near(near.length)));
+    const list = element("ul", "mg-unexplained");
+    for (const line of near) list.append(element("li", "mg-evidence", line));
     section.append(list);
   }
   const fix = verdict.fix_first;
