@@ -36,10 +36,11 @@ def test_every_page_exists_in_both_languages():
     assert not missing, f"pages missing: {missing}"
 
 
-# The one output a translation may word differently: what our own code prints in the page's language,
-# the doctor's report (DESIGN.md, principle 5). CI runs a chain in its page's language (conftest.py) and
-# checks the output each page shows; here both pages must show one, each in its own words.
-SPEAKS_THE_PAGE_LANGUAGE = re.compile(r"\bcheck_(engine|folder)\(")
+# The outputs a translation may word differently: what our own code prints in the page's language,
+# the doctor's report and its command's usage (DESIGN.md, principle 5). CI runs a chain in its page's
+# language (conftest.py) and checks the output each page shows; here both pages must show one, each in
+# its own words.
+SPEAKS_THE_PAGE_LANGUAGE = re.compile(r"\bcheck_(engine|folder)\(|\bcommand\.usage\(")
 
 
 def _shown(page, block, output):
