@@ -21,6 +21,8 @@ TENSOR_CASES = {
                                ("Tensor.tanh", "Tensor.exp", "Tensor.relu")),
     # An embedding lookup: row 0 is picked twice, so its gradient is the sum of two shares.
     "index rows [0, 2, 0] of (3, 4)": ([(3, 4)], lambda m, a: a[np.array([0, 2, 0])], ("Tensor.__getitem__",)),
+    # One leaf used three times: a gradient that is overwritten instead of accumulated keeps one use's share.
+    "a * a + a (2, 3)": ([(2, 3)], lambda m, a: a * a + a, ()),
     # Each elementwise op alone too: an engine with relu but no tanh (many have) still has its relu checked.
     "relu (2, 3)": ([(2, 3)], lambda m, a: a.relu(), ("Tensor.relu",)),
     "exp (2, 3)": ([(2, 3)], lambda m, a: (a * m.const(0.5, a)).exp(), ("Tensor.exp",)),

@@ -35,6 +35,9 @@ EXPLAINS = 0.5
 # that a bug upstream also fails is no reason to name a second break.
 SECOND = 0.5
 CLOSER = 0.75
+# A training run fails downstream of any bug: its cases count half in choosing a break, and how it
+# fails is no reason to name a second one.
+DOWNSTREAM = ("training-smoke-test/",)
 
 
 def diagnoses(evidence, ran, signatures):
@@ -53,10 +56,11 @@ def diagnoses(evidence, ran, signatures):
     while remaining:
         def score(candidate):
             """As ranking.py ranks, on what is left to explain: recall first, the match breaks ties."""
-            return sum(a for key, a in candidate.agrees.items() if key in remaining) / len(remaining) * (0.8 + 0.2 * candidate.match)
+            explained = sum(a * (0.5 if key.startswith(DOWNSTREAM) else 1.0) for key, a in candidate.agrees.items() if key in remaining)
+            return explained / len(remaining) * (0.8 + 0.2 * candidate.match)
 
-        eligible = [c for c in candidates if any(a > EXPLAINS and key in remaining for key, a in c.agrees.items())
-                    and (not chosen or c.match >= SECOND)]
+        eligible = [c for c in candidates if (not chosen or c.match >= SECOND) and any(
+            a > EXPLAINS and key in remaining and not (chosen and key.startswith(DOWNSTREAM)) for key, a in c.agrees.items())]
         if not eligible:
             break
         best = max(eligible, key=lambda c: (score(c), c.match, -c.order))
@@ -105,7 +109,8 @@ def _closer(candidates, chosen):
         if candidate.match < CLOSER:
             continue
         named = chosen + found
-        if any(all(a > _leniently(other, key) for other in named) for key, a in candidate.agrees.items()):
+        if any(all(a > _leniently(other, key) for other in named) for key, a in candidate.agrees.items()
+               if not key.startswith(DOWNSTREAM)):
             found.append(candidate)
     for candidate in found:
         candidates.remove(candidate)
