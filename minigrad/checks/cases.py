@@ -50,6 +50,26 @@ SCALAR_CASES = {
     # The exponent's share is log(a) * a**b; micrograd's ** takes numbers only, so it skips this.
     "a ** b, a Value exponent": (lambda a, b, c: a**b, ("Value ** Value",)),
 }
+def forward_only(name, f):
+    """A tensor case's function, whose forward raising is a misfit, not evidence: one op the engine cannot
+    compute (a broadcast its `+` refuses, as some engines' do by design) says nothing of its gradients,
+    and no break of the catalogue fails there (their bugs are in backward)."""
+    from .engine import Missing
+
+    def forward(m, *xs):
+        try:
+            return f(m, *xs)
+        except (Missing, RecursionError, TimeoutError):
+            raise
+        except Exception as e:
+            raise Missing(f"call: your Tensor cannot compute {name} ({type(e).__name__}: {e});"
+                          " the protocol's + - * / broadcast as NumPy's do") from None
+
+    return forward
+
+
+TENSOR_CASES = {name: (shapes, forward_only(name, f), needs) for name, (shapes, f, needs) in TENSOR_CASES.items()}
+
 # The scalar cases written with plain numbers: an engine whose Value takes only Values skips them.
 WITH_NUMBERS = ("sum([a*b, b*c, c*a])", "tanh(a * 200) * b")
 
