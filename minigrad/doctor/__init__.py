@@ -118,7 +118,7 @@ def _report(load, lang, time_limit):
     """`load()` gives the parts and how to name them; what the engine prints, importing it included, is kept apart."""
     global reports
     reports += 1
-    page = _page()
+    page = page_module()
     lang = lang or (str(page.language()) if page else "en")
     if page and hasattr(page, "progress"):  # the page shows each case as it starts, under its check's title
         titles = {name: title[lang] for name, title in report.titles()[0].items()}
@@ -167,7 +167,7 @@ class _Bounded(io.StringIO):
         return self.getvalue() + (" [...]" if self.size > self.LIMIT else "")
 
 
-def _page():
+def page_module():
     """The site's `minigrad_page` module (registered by runner/worker/main.js), or None."""
     try:
         import minigrad_page

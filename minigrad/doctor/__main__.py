@@ -44,9 +44,9 @@ incorrecto, un objetivo no existe o no se importa nada del paquete.""",
 
 def usage(lang=None):
     """USAGE in `lang`, by default the page's language on the site, English elsewhere."""
-    from . import _page
+    from . import page_module
 
-    page = _page()
+    page = page_module()
     return USAGE[lang or (str(page.language()) if page else "en")]
 
 

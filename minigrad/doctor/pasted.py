@@ -17,7 +17,7 @@ import io
 import sys
 import types
 
-from . import _page, check_engine
+from . import check_engine, page_module
 
 # What the checks ask an engine's nn, optim and functional for (minigrad/checks/), as PyTorch names them.
 NN = ("Module", "Linear", "Sequential", "Tanh", "ReLU", "Sigmoid", "Dropout", "LayerNorm", "BatchNorm",
@@ -59,7 +59,7 @@ def after(namespace, lang=None):
     classes = defined_classes(namespace)
     if not classes:
         return None  # not an engine: the code did something else, and its output is its own
-    lang = lang or (str(_page().language()) if _page() else "en")
+    lang = lang or (str(page_module().language()) if page_module() else "en")
     found = find_engine(classes)
     problem = _problem(classes, found, lang)
     if problem:
