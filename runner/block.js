@@ -2,6 +2,7 @@
  * run it queues on the visit's one Python (runtime.js). */
 
 import { codeOf, editKey, editors, loadEditor, storedEdit } from "./editor.js";
+import { unfoldAfterBrokenRun } from "./fold.js";
 import { livePictures } from "./pictures.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
@@ -193,6 +194,7 @@ export function attach(all, index, slug) {
       first_line: 1,
     }));
     const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
+    if (broken) unfoldAfterBrokenRun(slug); // what the broken code prints is on screen now: the page's answers open
     // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
     const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
     const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;

@@ -19,7 +19,7 @@ const WORDS = {
     one: (n, verdict, confidence) => `question ${n} ${verdict} (${confidence})`,
     verdict: { right: "right", wrong: "wrong" }, confidence: { sure: "sure", unsure: "unsure", guessing: "guessing" },
     repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
-    found: "Found as a mystery", revealed: "Revealed as a mystery",
+    found: "Found as a mystery", revealed: "Revealed as a mystery", unfolded: "answers seen before predicting",
     summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong one), `
       + `${s.repaired} repaired, ${s.found} found as a mystery. Kept in this browser only.`,
     saved: (name, n) => `Saved ${name}: it holds ${n} ${n === 1 ? "break" : "breaks"}.`,
@@ -36,7 +36,7 @@ const WORDS = {
     one: (n, verdict, confidence) => `pregunta ${n} ${verdict} (${confidence})`,
     verdict: { right: "acertada", wrong: "fallada" }, confidence: { sure: "mucha confianza", unsure: "poca confianza", guessing: "adivinando" },
     repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
-    found: "Encontrada como misterio", revealed: "Revelada como misterio",
+    found: "Encontrada como misterio", revealed: "Revelada como misterio", unfolded: "respuestas vistas antes de predecir",
     summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada), `
       + `${s.repaired} reparadas, ${s.found} encontradas como misterio. Solo se guarda en este navegador.`,
     saved: (name, n) => `Guardado ${name}: contiene ${n} ${n === 1 ? "rotura" : "roturas"}.`,
@@ -58,6 +58,7 @@ function describe(entry, questions, w) {
       .map(([n, p]) => w.one(n, w.verdict[p.verdict], w.confidence[p.confidence]));
     parts.push(`${w.predicted(s.predicted, Math.max(questions, s.predicted))}: ${each.join(", ")}`);
   }
+  if (s.unfolded) parts.push(w.unfolded);
   if (s.repaired) parts.push(w.repaired);
   else if (entry.checks) parts.push(w.checked(entry.checks));
   if (s.found) parts.push(w.found);
@@ -66,7 +67,7 @@ function describe(entry, questions, w) {
   return {
     text: parts.length ? parts.join(" · ") : w.notStarted,
     data: { predicted, repaired: s.repaired ? "yes" : "no", mystery: s.found ? "found" : s.revealed ? "revealed" : "no",
-      review: needsReview(entry) ? "yes" : "no" },
+      unfolded: s.unfolded ? "yes" : "no", review: needsReview(entry) ? "yes" : "no" },
   };
 }
 

@@ -35,6 +35,12 @@ export const TEXT = {
     luckyGuess: "Right, though you were guessing: the blocks below show why it is so.",
     confidentMiss: "You were sure, and it was wrong: that is the surprise worth keeping. Expected failure mode, below, says why.",
     yourPredictions: "Your predictions for this page",
+    // The fold (fold.js): what gives an answer away waits for the reader's predictions.
+    foldedOutput: "Output with the break applied: folded until you commit this page's predictions or run the broken code.",
+    foldedPicture: "Picture with the break applied: folded until you commit this page's predictions or run the broken code.",
+    foldedSection: "Folded until you commit this page's predictions or run the broken code.",
+    showAnyway: "Show me anyway",
+    foldSetting: "Fold the answers on break pages until I predict (every page, in this browser)",
   },
   es: {
     toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer", check: "Comprobar",
@@ -70,6 +76,11 @@ export const TEXT = {
     luckyGuess: "Acertaste, aunque adivinabas: los bloques de abajo muestran por qué es así.",
     confidentMiss: "Confiabas mucho, y no era así: esa es la sorpresa que vale la pena recordar. Modo de fallo esperado, más abajo, explica por qué.",
     yourPredictions: "Tus predicciones para esta página",
+    foldedOutput: "Salida con la rotura aplicada: plegada hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    foldedPicture: "Imagen con la rotura aplicada: plegada hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    foldedSection: "Plegado hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    showAnyway: "Muéstramelo de todos modos",
+    foldSetting: "Plegar las respuestas de las páginas de roturas hasta que prediga (en todas las páginas, en este navegador)",
   },
 };
 
