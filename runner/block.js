@@ -180,7 +180,7 @@ export function attach(all, index, slug) {
     if (result.stopped) return result.restarted ? t.restarting : t.stopped;
     if (result.failed) return t.failed + result.failed;
     const earlier = result.earlier && result.earlier.length ? t.earlier : "";
-    if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + earlier;
+    if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + (result.ended ? t.ended : "") + earlier;
     if (result.error) return `${t.error}: ${lastLine(result.traceback)}` + earlier;
     return `${t.done}: ${truncated ? t.truncatedSummary : t.lines(lines)}` + earlier;
   };

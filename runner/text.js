@@ -10,6 +10,7 @@ export const TEXT = {
     download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
     amount: (loaded, total) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Waiting for the run before…",
     done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
+    ended: "; Python restarts on the next run", // after os._exit(): that Python is gone
     lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
     earlier: "; an earlier block raised an error (see the output)",
     raisedBefore: "Earlier blocks that raised: ",
@@ -51,6 +52,7 @@ export const TEXT = {
     download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
     amount: (loaded, total) => (total ? `${mb(loaded)} de ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Esperando a la ejecución anterior…",
     done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
+    ended: "; Python se reinicia en la próxima ejecución",
     lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
     earlier: "; un bloque anterior lanzó un error (mira la salida)",
     raisedBefore: "Bloques anteriores que lanzaron un error: ",
