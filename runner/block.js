@@ -118,10 +118,13 @@ export function attach(all, index, slug) {
     // One repaint per frame, however fast Python prints.
     const fragment = document.createDocumentFragment();
     for (const [stream, text] of queued) {
-      const span = document.createElement("span");
-      span.className = `mg-${stream}`;
-      span.textContent = text; // text only: output is never parsed as HTML
-      fragment.append(span);
+      // A Check's report: a span per line, which wraps under its own start (runner.css), not at column 0.
+      for (const piece of repair ? text.split(/(?<=\n)/) : [text]) {
+        const span = document.createElement("span");
+        span.className = `mg-${stream}`;
+        span.textContent = piece; // text only: output is never parsed as HTML
+        fragment.append(span);
+      }
     }
     queued = [];
     output.append(fragment);
@@ -175,10 +178,12 @@ export function attach(all, index, slug) {
     status.textContent = message;
     panel.dataset.state = state;
   };
+  let verdict = ""; // a Check's verdict line (minigrad.repair): the status says it, not "Done: 13 lines"
   const summary = (result) => {
     // The end of a run, announced once by the status region: state and a short summary.
     if (result.stopped) return result.restarted ? t.restarting : t.stopped;
     if (result.failed) return t.failed + result.failed;
+    if (verdict) return verdict;
     const earlier = result.earlier && result.earlier.length ? t.earlier : "";
     if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + (result.ended ? t.ended : "") + earlier;
     if (result.error) return `${t.error}: ${lastLine(result.traceback)}` + earlier;
@@ -201,6 +206,7 @@ export function attach(all, index, slug) {
     queued = [];
     shown = 0;
     lines = 0;
+    verdict = "";
     truncated = false;
     let phaseName = null;
     const showPhase = () => {
@@ -240,7 +246,7 @@ export function attach(all, index, slug) {
     const alive = () => panel.isConnected;
     const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
       checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
-      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => showRepairVerdict(block, m.verdict) };
+      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => { verdict = m.verdict.said || ""; showRepairVerdict(block, m.verdict); } };
     job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken), undefined, repair);
     const result = await job.done;
     job = null;

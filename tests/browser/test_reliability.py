@@ -352,7 +352,7 @@ def test_code_and_outputs_never_wrap_on_a_phone_they_scroll(new_context, site_ur
     for path in ("breaks/batchnorm-batch-stats-in-eval/", "breaks/matmul-without-transpose/", "es/doctor/"):
         page.goto(site_url + path)
         page.wait_for_selector(".md-code__nav", state="attached")
-        blocks = page.locator(".md-typeset pre > code, pre.mg-output")
+        blocks = page.locator(".md-typeset pre > code, pre.mg-output:not(.mg-repair *)")  # Repair it's report wraps (test_repair_page.py)
         assert set(blocks.evaluate_all("(els) => els.map((e) => getComputedStyle(e).whiteSpace)")) == {"pre"}, path
         assert not blocks.evaluate_all(WRAPPED_LINES), (path, blocks.evaluate_all(WRAPPED_LINES)[:5])
         problems = page.evaluate("""() => [...document.querySelectorAll('.md-typeset pre > code')]
