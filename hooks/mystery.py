@@ -9,6 +9,9 @@ it which break to apply. The catalogue stays the only list of breaks.
 """
 
 import html
+import re
+
+import markdown as python_markdown
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
@@ -35,6 +38,12 @@ def href(slug, use_directory_urls=True):
     return f"../breaks/{slug}/" if use_directory_urls else f"breaks/{slug}.html"
 
 
+def plain(title):
+    """A title's Markdown as the text it reads: an <option> holds text only, so its code spans
+    and emphasis lose their marks (`__radd__` reads __radd__) instead of showing them raw."""
+    return html.unescape(re.sub(r"<[^>]+>", "", python_markdown.markdown(title))).strip()
+
+
 def render(lang, use_directory_urls=True):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
@@ -45,7 +54,7 @@ def render(lang, use_directory_urls=True):
     ]
     guesses = [
         f'<option value="{esc(b.slug)}" data-phase="{b.phase}" data-href="{esc(href(b.slug, use_directory_urls))}">'
-        f'{esc(b.title[lang])}</option>'
+        f'{esc(plain(b.title[lang]))}</option>'
         for b in entries
     ]
     return "\n".join([
