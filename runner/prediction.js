@@ -84,7 +84,8 @@ function show(form, details, made, t) {
       input.disabled = !input.checked;
       const label = input.closest("label");
       if (Number(input.value) === Number(form.dataset.right) && !label.querySelector(".mg-right-choice")) {
-        label.append(Object.assign(document.createElement("strong"), { className: "mg-right-choice", textContent: ` (${t.rightChoice})` }));
+        // In the choice's text, not beside it: a flex item of its own becomes a narrow column on a phone.
+        label.querySelector("span").append(Object.assign(document.createElement("strong"), { className: "mg-right-choice", textContent: ` (${t.rightChoice})` }));
       }
     } else {
       input.value = made.answer;
