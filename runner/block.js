@@ -52,7 +52,8 @@ export function attach(all, index, slug) {
   toolbar.setAttribute("aria-label", t.toolbar);
   const repair = block.dataset.repair || ""; // "Repair it": Run is Check (repair.js)
   const run = button("run", null, repair ? t.check : t.run);
-  const toggle = slug && !repair ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
+  // Its name is its visible text, the action; its state is aria-pressed, announced with it, and a ✓ on screen.
+  const toggle = slug && !repair ? button("break", null, t.breakIt) : null;
   const stop = button("stop", null, t.stop);
   const reset = button("reset", null, t.reset);
   const share = button("share", null, t.share); // shown once the code differs from the page's
@@ -291,7 +292,6 @@ export function attach(all, index, slug) {
     toggle.addEventListener("click", () => {
       const on = toggle.getAttribute("aria-pressed") !== "true";
       toggle.setAttribute("aria-pressed", String(on));
-      toggle.textContent = on ? t.breakOn : t.breakOff;
       panel.classList.toggle("mg-broken", on);
     });
   }

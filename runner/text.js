@@ -3,8 +3,8 @@
 export const TEXT = {
   en: {
     toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset", check: "Check",
-    // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
-    breakOff: "Code: healthy", breakOn: "Code: broken",
+    // The break toggle says what it does; aria-pressed (and a ✓, runner.css) says whether it is on.
+    breakIt: "Break it",
     code: "Python code, editable", output: "Your run",
     loading: "Loading Python…", running: "Running…",
     download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
@@ -45,8 +45,8 @@ export const TEXT = {
   },
   es: {
     toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer", check: "Comprobar",
-    // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
-    breakOff: "Código: sano", breakOn: "Código: roto",
+    // El interruptor dice lo que hace; aria-pressed (y una ✓, runner.css) dice si está activo.
+    breakIt: "Romperlo",
     code: "Código Python, editable", output: "Tu ejecución",
     loading: "Cargando Python…", running: "Ejecutando…",
     download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
