@@ -12,6 +12,7 @@ import html
 import re
 
 import markdown as python_markdown
+from mkdocs.utils import get_relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
@@ -44,9 +45,11 @@ def plain(title):
     return html.unescape(re.sub(r"<[^>]+>", "", python_markdown.markdown(title))).strip()
 
 
-def render(lang, use_directory_urls=True):
+def render(lang, use_directory_urls=True, page_url=None):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
+    # Its styles, on this page only (not in every page's budget); the minify plugin writes the .min.css.
+    sheet = [f'<link rel="stylesheet" href="{esc(get_relative_url("assets/minigrad/mystery.min.css", page_url))}">'] if page_url else []
     phases = sorted({b.phase for b in entries})
     names = catalogue.load().phases
     phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [
@@ -57,7 +60,7 @@ def render(lang, use_directory_urls=True):
         f'{esc(plain(b.title[lang]))}</option>'
         for b in entries
     ]
-    return "\n".join([
+    return "\n".join(sheet + [
         f'<form class="mg-mystery" aria-label="{esc(words["form"])}" onsubmit="return false">',
         '<p class="mg-mystery-row">',
         f'<label>{esc(words["phase"])} <select class="mg-mystery-phase">{"".join(phase_options)}</select></label>',
@@ -78,4 +81,4 @@ def render(lang, use_directory_urls=True):
 
 def on_page_markdown(markdown, page, config, files):
     lang = build_language(page, config)
-    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls)})
+    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls, page.url)})

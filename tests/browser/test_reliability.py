@@ -361,7 +361,8 @@ def test_code_and_outputs_never_wrap_on_a_phone_they_scroll(new_context, site_ur
                 const style = getComputedStyle(code), nav = code.parentElement.querySelector('.md-code__nav');
                 const out = [];
                 if (!style.backgroundAttachment.includes('local')) out.push('no shadow at its right edge');
-                if (nav && parseFloat(style.paddingRight) < nav.getBoundingClientRect().width) out.push('a line end stays under the copy button');
+                const over = nav && getComputedStyle(nav).position !== 'static';  // Repair it's has a row of its own (runner.css)
+                if (over && parseFloat(style.paddingRight) < nav.getBoundingClientRect().width) out.push('a line end stays under the copy button');
                 if (nav && !/^rgb\\(/.test(getComputedStyle(nav).backgroundColor)) out.push('text shows through the copy button');
                 return out.map((p) => `${p}: ${code.textContent.slice(0, 40)}`);
             })""")
