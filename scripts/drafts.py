@@ -3,7 +3,7 @@
 `python -m minigrad.breaks new` (scripts/new_break.py) writes both pages of a new break with
 placeholders in italics ("*To write: ...*", "*Por escribir: ...*") so that the site builds at
 once and a teacher sees the skeleton. The local strict build accepts them while the teacher
-works. Two places do not: the publishing workflow runs `python -m minigrad.breaks.drafts`,
+works. Two places do not: the publishing workflow runs `python scripts/drafts.py`,
 which fails naming every placeholder left (a half-written page is not published), and the
 doctor's signatures (minigrad/doctor/signatures.py) leave such a break out, so the doctor does
 not name a break whose page says nothing yet.
@@ -12,7 +12,9 @@ not name a break whose page says nothing yet.
 import sys
 from pathlib import Path
 
-from . import ROOT, catalogue
+from minigrad.breaks import catalogue
+
+ROOT = Path(__file__).resolve().parents[1]  # the repository: docs/breaks/ under it
 
 PLACEHOLDERS = ("*To write:", "*Por escribir:")  # how scripts/new_break.py's TO_WRITE texts begin
 SUFFIXES = ("", ".es")  # docs/breaks/<slug>.md and <slug>.es.md
