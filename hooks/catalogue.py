@@ -14,6 +14,8 @@ import posixpath
 from html import escape
 from pathlib import Path
 
+from mkdocs.utils import get_relative_url
+
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
 from minigrad.runner.languages import build_language
@@ -70,7 +72,10 @@ def _matrix(page, lang):
     words = WORDS[lang]
     names = data["diagnostics"]
     heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n][lang])}</th>' for n in names)
+    # This page only, not every page's budget; the minify plugin (mkdocs.yml) writes the .min.css.
+    sheet = escape(get_relative_url("assets/minigrad/matrix.min.css", page.url))
     lines = [
+        f'<link rel="stylesheet" href="{sheet}">',
         '<div class="mg-matrix" markdown="1">',
         '<table role="table" markdown="1">',
         f'<caption>{words["legend"]}</caption>',

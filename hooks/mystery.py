@@ -9,6 +9,10 @@ it which break to apply. The catalogue stays the only list of breaks.
 """
 
 import html
+import re
+
+import markdown as python_markdown
+from mkdocs.utils import get_relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
@@ -35,9 +39,17 @@ def href(slug, use_directory_urls=True):
     return f"../breaks/{slug}/" if use_directory_urls else f"breaks/{slug}.html"
 
 
-def render(lang, use_directory_urls=True):
+def plain(title):
+    """A title's Markdown as the text it reads: an <option> holds text only, so its code spans
+    and emphasis lose their marks (`__radd__` reads __radd__) instead of showing them raw."""
+    return html.unescape(re.sub(r"<[^>]+>", "", python_markdown.markdown(title))).strip()
+
+
+def render(lang, use_directory_urls=True, page_url=None):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
+    # Its styles, on this page only (not in every page's budget); the minify plugin writes the .min.css.
+    sheet = [f'<link rel="stylesheet" href="{esc(get_relative_url("assets/minigrad/mystery.min.css", page_url))}">'] if page_url else []
     phases = sorted({b.phase for b in entries})
     names = catalogue.load().phases
     phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [
@@ -45,10 +57,10 @@ def render(lang, use_directory_urls=True):
     ]
     guesses = [
         f'<option value="{esc(b.slug)}" data-phase="{b.phase}" data-href="{esc(href(b.slug, use_directory_urls))}">'
-        f'{esc(b.title[lang])}</option>'
+        f'{esc(plain(b.title[lang]))}</option>'
         for b in entries
     ]
-    return "\n".join([
+    return "\n".join(sheet + [
         f'<form class="mg-mystery" aria-label="{esc(words["form"])}" onsubmit="return false">',
         '<p class="mg-mystery-row">',
         f'<label>{esc(words["phase"])} <select class="mg-mystery-phase">{"".join(phase_options)}</select></label>',
@@ -69,4 +81,4 @@ def render(lang, use_directory_urls=True):
 
 def on_page_markdown(markdown, page, config, files):
     lang = build_language(page, config)
-    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls)})
+    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls, page.url)})

@@ -1,15 +1,59 @@
-"""MkDocs hook: `{{ repo_url }}` in a page's Markdown becomes the site's `repo_url`.
+"""MkDocs hook: the site names the repository it was built from.
 
-Getting started's clone command names the repository the site was built from:
-`repo_url` in mkdocs.yml, which the GitHub Pages workflow sets from the
-repository it runs in (`MINIGRAD_REPO_URL`). A page that uses the marker on a
-build without a repo_url fails the build instead of printing a command that
-cannot work. No macro plugin: one marker, one replace.
+`{{ repo_url }}` in a page's Markdown (Getting started's clone command) becomes the site's
+`repo_url`, which the header links to too. It is `MINIGRAD_REPO_URL` when set (the GitHub
+Pages workflow sets it from the repository it runs in); otherwise, where mkdocs.yml's
+placeholder would stand, the web address of the clone's `origin` remote, when it has one
+(git@github.com:teacher/minigrad-breaks.git and https://github.com/teacher/minigrad-breaks.git
+alike read https://github.com/teacher/minigrad-breaks; credentials in the URL are dropped).
+A page that uses the marker on a build without a repo_url fails the build instead of
+printing a command that cannot work. No macro plugin: one marker, one replace.
 """
+
+import os
+import re
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 
 MARKER = "{{ repo_url }}"
+PLACEHOLDER = "https://github.com/OWNER/minigrad-breaks"  # mkdocs.yml's default
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket", "codeberg.org": "Codeberg"}
+
+
+def web_url(remote):
+    """A git remote's web address (https://host/owner/name), or None for one that has none (a path, file://)."""
+    remote = remote.strip()
+    scp = re.match(r"^(?:ssh://)?[\w.-]+@([^:/]+)[:/](?:\d+/)?(.+?)(?:\.git)?/?$", remote)  # git@host:owner/name.git
+    if scp:
+        return f"https://{scp[1]}/{scp[2]}"
+    parts = urlsplit(remote)
+    if parts.scheme in ("https", "http", "git") and parts.hostname and parts.path.strip("/"):
+        path = re.sub(r"\.git/?$", "", parts.path.strip("/"))
+        return f"https://{parts.hostname}/{path}"  # hostname: no user, no token, no port
+    return None
+
+
+def origin_remote(root=ROOT):
+    """The `origin` remote of the clone at `root`, or "" (no git, no remote)."""
+    try:
+        done = subprocess.run(["git", "remote", "get-url", "origin"], cwd=root, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def on_config(config):
+    if os.environ.get("MINIGRAD_REPO_URL") or (config.repo_url or "").rstrip("/") != PLACEHOLDER:
+        return config
+    url = web_url(origin_remote())
+    if url:
+        config.repo_url = url
+        config.repo_name = NAMES.get(urlsplit(url).hostname, urlsplit(url).hostname)
+    return config
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -27,6 +27,7 @@ two change independently.
 """
 
 import html
+import json
 import posixpath
 
 from mkdocs.utils import get_relative_url
@@ -68,6 +69,13 @@ def symptom_index(text=None):
     return [(key, titles, [b for b in breaks if key in b.symptoms]) for key, titles in symptoms.items()]
 
 
+# A word a reader may type for a word the index uses (keys and words as the filter compares them:
+# lower case, no accents). Spanish keeps "broadcasting" (the glossary), and a reader may say difusión.
+SYNONYMS = {
+    "en": {"broadcasting": ["broadcast"], "backprop": ["backward"], "backpropagation": ["backward"]},
+    "es": {"difusion": ["broadcast"], "broadcasting": ["broadcast"], "retropropagacion": ["backward"]},
+}
+
 FILTER = {
     "en": {"label": "Filter symptoms and breaks", "placeholder": "nan, zero, broadcast…",
            "hint": "Type part of what you see or of a break's name: only what matches stays. Esc clears."},
@@ -81,7 +89,7 @@ def filter_box(lang, page_url):
     words, esc = FILTER[lang], html.escape
     script = esc(get_relative_url("assets/minigrad/symptoms.js", page_url)) if page_url is not None else "symptoms.js"
     return "\n".join([
-        '<div class="mg-symptom-filter" data-mg="symptom-filter" hidden>',
+        f'<div class="mg-symptom-filter" data-mg="symptom-filter" data-synonyms="{esc(json.dumps(SYNONYMS[lang]))}" hidden>',
         f'<label for="mg-symptom-query">{esc(words["label"])}</label>',
         f'<input type="search" id="mg-symptom-query" class="md-input" autocomplete="off" spellcheck="false" '
         f'placeholder="{esc(words["placeholder"])}" aria-describedby="mg-symptom-hint mg-symptom-count">',
@@ -102,7 +110,9 @@ def render(lang, page_dir="", text=None, page_url=None):
         members = [(key, symptom_titles, breaks) for key, symptom_titles, breaks in index if read.symptom_group[key] == group]
         lines += [f'## {titles[lang]} {{ #{group} data-mg="group" }}', ""]
         for key, symptom_titles, breaks in members:
-            lines += _section(f'### {symptom_titles[lang]} {{ #{key} data-mg="symptom" }}', breaks, lang, page_dir)
+            also = "; ".join(read.symptom_also.get(key, {}).get(lang, []))
+            attribute = f' data-also="{html.escape(also)}"' if also else ""  # the filter finds the symptom by these too
+            lines += _section(f'### {symptom_titles[lang]} {{ #{key} data-mg="symptom"{attribute} }}', breaks, lang, page_dir)
     if waiting := not_chosen(text):
         lines += _section(f"## {NOT_CHOSEN[lang]} {{ #not-chosen-yet }}", waiting, lang, page_dir)
     return "\n".join(lines)

@@ -2,6 +2,7 @@
  * run it queues on the visit's one Python (runtime.js). */
 
 import { codeOf, editKey, editors, loadEditor, storedEdit } from "./editor.js";
+import { unfoldAfterBrokenRun } from "./fold.js";
 import { livePictures } from "./pictures.js";
 import { showEngineOutput, showLinks } from "./reports.js";
 import { runtime } from "./runtime.js";
@@ -52,7 +53,8 @@ export function attach(all, index, slug) {
   toolbar.setAttribute("aria-label", t.toolbar);
   const repair = block.dataset.repair || ""; // "Repair it": Run is Check (repair.js)
   const run = button("run", null, repair ? t.check : t.run);
-  const toggle = slug && !repair ? button("break", null, t.breakOff) : null; // its name is its visible text (label in name)
+  // Its name is its visible text, the action; its state is aria-pressed, announced with it, and a ✓ on screen.
+  const toggle = slug && !repair ? button("break", null, t.breakIt) : null;
   const stop = button("stop", null, t.stop);
   const reset = button("reset", null, t.reset);
   const share = button("share", null, t.share); // shown once the code differs from the page's
@@ -118,10 +120,13 @@ export function attach(all, index, slug) {
     // One repaint per frame, however fast Python prints.
     const fragment = document.createDocumentFragment();
     for (const [stream, text] of queued) {
-      const span = document.createElement("span");
-      span.className = `mg-${stream}`;
-      span.textContent = text; // text only: output is never parsed as HTML
-      fragment.append(span);
+      // A Check's report: a span per line, which wraps under its own start (runner.css), not at column 0.
+      for (const piece of repair ? text.split(/(?<=\n)/) : [text]) {
+        const span = document.createElement("span");
+        span.className = `mg-${stream}`;
+        span.textContent = piece; // text only: output is never parsed as HTML
+        fragment.append(span);
+      }
     }
     queued = [];
     output.append(fragment);
@@ -175,12 +180,14 @@ export function attach(all, index, slug) {
     status.textContent = message;
     panel.dataset.state = state;
   };
+  let verdict = ""; // a Check's verdict line (minigrad.repair): the status says it, not "Done: 13 lines"
   const summary = (result) => {
     // The end of a run, announced once by the status region: state and a short summary.
     if (result.stopped) return result.restarted ? t.restarting : t.stopped;
     if (result.failed) return t.failed + result.failed;
+    if (verdict) return verdict;
     const earlier = result.earlier && result.earlier.length ? t.earlier : "";
-    if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + earlier;
+    if (result.exit_code !== null && result.exit_code !== undefined) return t.exited(result.exit_code) + (result.ended ? t.ended : "") + earlier;
     if (result.error) return `${t.error}: ${lastLine(result.traceback)}` + earlier;
     return `${t.done}: ${truncated ? t.truncatedSummary : t.lines(lines)}` + earlier;
   };
@@ -195,12 +202,14 @@ export function attach(all, index, slug) {
     }));
     const blocks = repair ? chain : doctorChain(chain); // the doctor page: a pasted engine needs no calling lines
     const broken = toggle && toggle.getAttribute("aria-pressed") === "true";
+    if (broken) unfoldAfterBrokenRun(slug); // what the broken code prints is on screen now: the page's answers open
     // On the mystery page, mystery.js's hidden draw; its name stays out of what the run prints.
     const hidden = window.minigradMystery ? window.minigradMystery.hiddenBreak() : "";
     const masked = hidden ? (text) => text.replaceAll(hidden, "?") : (text) => text;
     queued = [];
     shown = 0;
     lines = 0;
+    verdict = "";
     truncated = false;
     let phaseName = null;
     const showPhase = () => {
@@ -241,7 +250,7 @@ export function attach(all, index, slug) {
     const alive = () => panel.isConnected;
     const handlers = { stream: (m) => write(m.stream, masked(m.text)), links: (m) => { begin(); showLinks(panel, m.links); }, phase, progress, alive,
       checking: (m) => panel.dispatchEvent(new CustomEvent("mg-checking", { bubbles: true, detail: m })), // the doctor's case: doctor-folder.js shows it
-      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => showRepairVerdict(block, m.verdict),
+      "engine-output": (m) => { begin(); showEngineOutput(panel, m.text); }, repaired: (m) => { verdict = m.verdict.said || ""; showRepairVerdict(block, m.verdict); },
       verdict: (m) => { begin(); showVerdict(panel, m.verdict); } }; // the doctor's verdict, first (verdict.js)
     job = rt.submit(blocks, hidden || (broken ? slug : ""), handlers, pictures.options(broken), undefined, repair);
     const result = await job.done;
@@ -288,7 +297,6 @@ export function attach(all, index, slug) {
     toggle.addEventListener("click", () => {
       const on = toggle.getAttribute("aria-pressed") !== "true";
       toggle.setAttribute("aria-pressed", String(on));
-      toggle.textContent = on ? t.breakOn : t.breakOff;
       panel.classList.toggle("mg-broken", on);
     });
   }

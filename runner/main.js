@@ -8,6 +8,7 @@
  */
 
 import { attach } from "./block.js";
+import { attachFold } from "./fold.js";
 import { fixLanguageSwitcher, loadOtherLanguagesFully } from "./languages.js";
 import { focusableScrollers, labelSearchDialog } from "./patches.js";
 import { attachPredictions } from "./prediction.js";
@@ -40,6 +41,7 @@ function enhance() {
     attach(all, index, block.dataset.break || slug); // a block's own break (the home page's), else the page's
   });
   attachPredictions(content);
+  attachFold(content, slug); // after attach: a folded section's runner panels fold with it
   noteEarlierRepairs(content);
   restoreShared(all);
 }

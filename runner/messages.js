@@ -34,12 +34,13 @@ export const FROM_WORKER = {
    * Python still runs). */
   stream: ["id", "stream", "text"],
   /* The run ended. traceback: the last block's own, as the reader reads it; exit_code: set
-   * when sys.exit() ended it; earlier: the earlier blocks of the chain that raised,
+   * when sys.exit() or os._exit() ended it; ended: os._exit() ended Python itself (the page
+   * starts a new one for the next run); earlier: the earlier blocks of the chain that raised,
    * [{name, error, traceback}]; pictures: what the last block drew, [{kind: "graph", text,
    * dot, alt, caption} | {kind: "curve", text, svg, alt, caption}] (minigrad.runner.pictures
    * decides, for the build and the browser alike), drawn once the run settled, so they ride
    * here; python_ms: how long the blocks ran in Python, worker clock, null if unfinished. */
-  done: ["id", "error", "traceback", "exit_code", "earlier", "stopped", "pictures", "python_ms"],
+  done: ["id", "error", "traceback", "exit_code", "ended", "earlier", "stopped", "pictures", "python_ms"],
   links: ["id", "links"], // Python's minigrad_page.links: the doctor's suspects, [{slug, title}]
   "engine-output": ["id", "text"], // what the learner's engine printed while it was checked
   /* minigrad_page.verdict: the doctor's verdict (minigrad.doctor.report.verdict_of), parsed here:

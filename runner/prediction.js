@@ -5,6 +5,7 @@
  * is named as such. Everything is kept in this browser (progress.js); a reload shows it
  * again, and a broken run on the page lists the predictions under its output. */
 
+import { foldWanted } from "./fold.js";
 import { breakProgress, recordBreak } from "./progress.js";
 import { TEXT, language } from "./text.js";
 
@@ -44,14 +45,15 @@ function wire(form, t) {
   const { break: slug, question } = form.dataset;
   const details = form.closest(".mg-predict").querySelector("details");
   const status = form.querySelector(".mg-prediction-status");
+  const waits = () => !form.dataset.state && foldWanted(); // the fold off: the reader reads straight through
   const refuse = (event) => {
-    if (form.dataset.state) return;
+    if (!waits()) return;
     event.preventDefault();
     status.textContent = t.predictFirst;
     form.querySelector("input[name=answer]").focus();
   };
   details.querySelector("summary").addEventListener("click", refuse);
-  details.addEventListener("toggle", () => { if (!form.dataset.state && details.open) details.open = false; });
+  details.addEventListener("toggle", () => { if (waits() && details.open) details.open = false; });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const given = answerOf(form, t);
@@ -82,7 +84,8 @@ function show(form, details, made, t) {
       input.disabled = !input.checked;
       const label = input.closest("label");
       if (Number(input.value) === Number(form.dataset.right) && !label.querySelector(".mg-right-choice")) {
-        label.append(Object.assign(document.createElement("strong"), { className: "mg-right-choice", textContent: ` (${t.rightChoice})` }));
+        // In the choice's text, not beside it: a flex item of its own becomes a narrow column on a phone.
+        label.querySelector("span").append(Object.assign(document.createElement("strong"), { className: "mg-right-choice", textContent: ` (${t.rightChoice})` }));
       }
     } else {
       input.value = made.answer;

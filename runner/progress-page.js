@@ -3,7 +3,8 @@
  * Every break's line says what this browser's record holds for it: predictions and how they
  * went, a repair, a mystery found. Export saves the record as a file (a download made here:
  * nothing is sent); Import reads one back and merges it with what is here (the file is
- * checked whole first: a file that is not a record changes nothing); Reset erases it after a
+ * checked whole first: a file that is not a record changes nothing; a break this site does not
+ * have is set aside and named, not stored); Reset erases it after a
  * second, explicit press. Bundled on its own by hooks/minify_js.py and loaded by this page
  * only; instant navigation evaluates it again, hence the guard. */
 
@@ -19,11 +20,12 @@ const WORDS = {
     one: (n, verdict, confidence) => `question ${n} ${verdict} (${confidence})`,
     verdict: { right: "right", wrong: "wrong" }, confidence: { sure: "sure", unsure: "unsure", guessing: "guessing" },
     repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
-    found: "Found as a mystery", revealed: "Revealed as a mystery",
+    found: "Found as a mystery", revealed: "Revealed as a mystery", unfolded: "answers seen before predicting",
     summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong one), `
       + `${s.repaired} repaired, ${s.found} found as a mystery. Kept in this browser only.`,
     saved: (name, n) => `Saved ${name}: it holds ${n} ${n === 1 ? "break" : "breaks"}.`,
     imported: (name, n) => `Imported ${name}: ${n} ${n === 1 ? "break" : "breaks"}, merged with what this browser had.`,
+    setAside: (slugs, n) => `Set aside, not stored (this site has no such ${n === 1 ? "break" : "breaks"}): ${slugs}.`,
     notOurs: (name, why) => `${name} is not a progress file of this site (${why}): nothing changed.`,
     tooBig: "larger than 1 MB", notJson: "not JSON", wrongShape: "not the shape this site writes",
     unreadable: "could not be read",
@@ -36,11 +38,13 @@ const WORDS = {
     one: (n, verdict, confidence) => `pregunta ${n} ${verdict} (${confidence})`,
     verdict: { right: "acertada", wrong: "fallada" }, confidence: { sure: "mucha confianza", unsure: "poca confianza", guessing: "adivinando" },
     repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
-    found: "Encontrada como misterio", revealed: "Revelada como misterio",
+    found: "Encontrada como misterio", revealed: "Revelada como misterio", unfolded: "respuestas vistas antes de predecir",
     summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada), `
       + `${s.repaired} reparadas, ${s.found} encontradas como misterio. Solo se guarda en este navegador.`,
     saved: (name, n) => `Guardado ${name}: contiene ${n} ${n === 1 ? "rotura" : "roturas"}.`,
     imported: (name, n) => `Importado ${name}: ${n} ${n === 1 ? "rotura" : "roturas"}, combinadas con lo que tenía este navegador.`,
+    setAside: (slugs, n) => (n === 1 ? `Apartada, sin guardar (este sitio no tiene esa rotura): ${slugs}.`
+      : `Apartadas, sin guardar (este sitio no tiene esas roturas): ${slugs}.`),
     notOurs: (name, why) => `${name} no es un archivo de progreso de este sitio (${why}): no cambió nada.`,
     tooBig: "pasa de 1 MB", notJson: "no es JSON", wrongShape: "no tiene la forma que escribe este sitio",
     unreadable: "no se pudo leer",
@@ -58,6 +62,7 @@ function describe(entry, questions, w) {
       .map(([n, p]) => w.one(n, w.verdict[p.verdict], w.confidence[p.confidence]));
     parts.push(`${w.predicted(s.predicted, Math.max(questions, s.predicted))}: ${each.join(", ")}`);
   }
+  if (s.unfolded) parts.push(w.unfolded);
   if (s.repaired) parts.push(w.repaired);
   else if (entry.checks) parts.push(w.checked(entry.checks));
   if (s.found) parts.push(w.found);
@@ -66,7 +71,7 @@ function describe(entry, questions, w) {
   return {
     text: parts.length ? parts.join(" · ") : w.notStarted,
     data: { predicted, repaired: s.repaired ? "yes" : "no", mystery: s.found ? "found" : s.revealed ? "revealed" : "no",
-      review: needsReview(entry) ? "yes" : "no" },
+      unfolded: s.unfolded ? "yes" : "no", review: needsReview(entry) ? "yes" : "no" },
   };
 }
 
@@ -99,7 +104,7 @@ function exportRecord(root, w, say) {
   say(w.saved(name, Object.keys(data.breaks).length));
 }
 
-async function importFile(file, w, say) {
+async function importFile(file, w, say, known) {
   const refuse = (why) => say(w.notOurs(file.name, why));
   if (file.size > MAX_BYTES) return refuse(w.tooBig);
   let text;
@@ -107,8 +112,11 @@ async function importFile(file, w, say) {
   let data;
   try { data = JSON.parse(text); } catch { return refuse(w.notJson); }
   if (!validProgress(data)) return refuse(w.wrongShape);
-  if (!writeProgress(mergeProgress(readProgress(), data))) return say(w.storageBlocked);
-  say(w.imported(file.name, Object.keys(data.breaks).length));
+  // A break this site does not have (renamed, removed, another site's) is set aside, named, not stored.
+  const unknown = Object.keys(data.breaks).filter((slug) => !known.has(slug));
+  const kept = { ...data, breaks: Object.fromEntries(Object.entries(data.breaks).filter(([slug]) => known.has(slug))) };
+  if (!writeProgress(mergeProgress(readProgress(), kept))) return say(w.storageBlocked);
+  say(w.imported(file.name, Object.keys(kept.breaks).length) + (unknown.length ? ` ${w.setAside(unknown.sort().join(", "), unknown.length)}` : ""));
 }
 
 function setUp(root) {
@@ -123,7 +131,7 @@ function setUp(root) {
   file.addEventListener("change", async () => {
     const chosen = file.files[0];
     file.value = ""; // the same file can be chosen again
-    if (chosen) await importFile(chosen, w, say);
+    if (chosen) await importFile(chosen, w, say, new Set([...root.querySelectorAll("[data-mg='progress'] li[data-break]")].map((li) => li.dataset.break)));
     fill(root, w);
   });
   reset.addEventListener("click", () => {

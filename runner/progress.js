@@ -1,6 +1,7 @@
 /* The reader's progress, kept in this browser only (localStorage; nothing is ever sent):
  * per break, the predictions made (answer, confidence, and whether the page graded it right), whether
- * it was repaired, and whether it was found as a mystery. One key, one JSON object, so the
+ * its answers were unfolded before every prediction was made (fold.js), whether it was repaired,
+ * and whether it was found as a mystery. One key, one JSON object, so the
  * progress page can export, import and reset it whole (it bundles this file; mystery.js reads
  * it through window.minigradProgress, main.js). */
 
@@ -26,6 +27,7 @@ export function readProgress() {
 
 const CONFIDENCES = ["sure", "unsure", "guessing"];
 const VERDICTS = ["right", "wrong"];
+const UNFOLDED_BY = ["asked", "ran"]; // "Show me anyway", or a run of the broken code
 const isTime = (value) => value === undefined || (typeof value === "string" && value.length <= 40);
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -39,7 +41,8 @@ function validEntry(entry) {
     && (entry.predictions === undefined || (isObject(entry.predictions)
       && Object.entries(entry.predictions).every(([n, p]) => /^\d{1,2}$/.test(n) && validPrediction(p))))
     && isTime(entry.repaired) && (entry.checks === undefined || Number.isInteger(entry.checks))
-    && (entry.mystery === undefined || (isObject(entry.mystery) && isTime(entry.mystery.found) && isTime(entry.mystery.revealed)));
+    && (entry.mystery === undefined || (isObject(entry.mystery) && isTime(entry.mystery.found) && isTime(entry.mystery.revealed)))
+    && (entry.unfolded === undefined || (isObject(entry.unfolded) && isTime(entry.unfolded.at) && UNFOLDED_BY.includes(entry.unfolded.by)));
 }
 
 const validBreak = (slug, entry) => /^[a-z0-9-]{1,80}$/.test(slug) && validEntry(entry);
@@ -53,7 +56,7 @@ export function validProgress(data) {
 const earliest = (a, b) => (a && b ? (a < b ? a : b) : a || b);
 
 /* Two records as one (an import into a browser that has progress of its own): per question
- * the later prediction, the earliest repair and mystery, the most checks. Nothing is lost. */
+ * the later prediction, the earliest repair, mystery and unfold, the most checks. Nothing is lost. */
 export function mergeProgress(mine, theirs) {
   const out = empty();
   for (const slug of new Set([...Object.keys(mine.breaks), ...Object.keys(theirs.breaks)])) {
@@ -69,6 +72,8 @@ export function mergeProgress(mine, theirs) {
     if (a.checks || b.checks) entry.checks = Math.max(a.checks || 0, b.checks || 0);
     const found = earliest(a.mystery?.found, b.mystery?.found), revealed = earliest(a.mystery?.revealed, b.mystery?.revealed);
     if (found || revealed) entry.mystery = { ...(found && { found }), ...(revealed && { revealed }) };
+    const unfolded = [a.unfolded, b.unfolded].filter(Boolean).sort((x, y) => ((x.at || "") < (y.at || "") ? -1 : 1))[0];
+    if (unfolded) entry.unfolded = unfolded; // the first time counts: it was seen before predicting
     out.breaks[slug] = entry;
   }
   return out;
@@ -80,7 +85,7 @@ export function summarize(entry = {}) {
   const count = (verdict) => made.filter((p) => p.verdict === verdict).length;
   return {
     predicted: made.length, right: count("right"), wrong: count("wrong"),
-    repaired: Boolean(entry.repaired), found: Boolean(entry.mystery?.found), revealed: Boolean(entry.mystery?.revealed),
+    unfolded: Boolean(entry.unfolded), repaired: Boolean(entry.repaired), found: Boolean(entry.mystery?.found), revealed: Boolean(entry.mystery?.revealed),
   };
 }
 

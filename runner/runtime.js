@@ -128,8 +128,13 @@ export class Runtime {
   dispatch(m) {
     const job = this.active;
     if (!job || job.id !== m.id) return;
-    if (m.type === "done") this.finish(job, m);
-    else if (job.handlers[m.type]) job.handlers[m.type](m); // e.g. stream: {stream, text}
+    if (m.type === "done") {
+      if (m.ended) { // os._exit(): that Python is gone; the next run boots a new one
+        this.worker.terminate();
+        this.reset();
+      }
+      this.finish(job, m);
+    } else if (job.handlers[m.type]) job.handlers[m.type](m); // e.g. stream: {stream, text}
   }
 
   finish(job, result) {

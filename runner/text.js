@@ -3,13 +3,14 @@
 export const TEXT = {
   en: {
     toolbar: "Run this code", run: "Run", stop: "Stop", reset: "Reset", check: "Check",
-    // The pages' prose calls it the healthy/broken toggle: the button says which code runs.
-    breakOff: "Code: healthy", breakOn: "Code: broken",
+    // The break toggle says what it does; aria-pressed (and a ✓, runner.css) says whether it is on.
+    breakIt: "Break it",
     code: "Python code, editable", output: "Your run",
     loading: "Loading Python…", running: "Running…",
     download: "Downloading Python…", start: "Starting Python…", numpy: "Loading NumPy…",
     amount: (loaded, total) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Waiting for the run before…",
     done: "Done", error: "Raised an error", exited: (code) => `Exited with code ${code}`,
+    ended: "; Python restarts on the next run", // after os._exit(): that Python is gone
     lines: (n) => (n === 0 ? "no output" : n === 1 ? "1 line of output" : `${n} lines of output`),
     earlier: "; an earlier block raised an error (see the output)",
     raisedBefore: "Earlier blocks that raised: ",
@@ -35,16 +36,23 @@ export const TEXT = {
     luckyGuess: "Right, though you were guessing: the blocks below show why it is so.",
     confidentMiss: "You were sure, and it was wrong: that is the surprise worth keeping. Expected failure mode, below, says why.",
     yourPredictions: "Your predictions for this page",
+    // The fold (fold.js): what gives an answer away waits for the reader's predictions.
+    foldedOutput: "Output with the break applied: folded until you commit this page's predictions or run the broken code.",
+    foldedPicture: "Picture with the break applied: folded until you commit this page's predictions or run the broken code.",
+    foldedSection: "Folded until you commit this page's predictions or run the broken code.",
+    showAnyway: "Show me anyway",
+    foldSetting: "Fold the answers on break pages until I predict (every page, in this browser)",
   },
   es: {
     toolbar: "Ejecutar este código", run: "Ejecutar", stop: "Detener", reset: "Restablecer", check: "Comprobar",
-    // La prosa de las páginas lo llama el interruptor sano/roto: el botón dice qué código se ejecuta.
-    breakOff: "Código: sano", breakOn: "Código: roto",
+    // El interruptor dice lo que hace; aria-pressed (y una ✓, runner.css) dice si está activo.
+    breakIt: "Romperlo",
     code: "Código Python, editable", output: "Tu ejecución",
     loading: "Cargando Python…", running: "Ejecutando…",
     download: "Descargando Python…", start: "Arrancando Python…", numpy: "Cargando NumPy…",
     amount: (loaded, total) => (total ? `${mb(loaded)} de ${mb(total)} MB` : `${mb(loaded)} MB`), waiting: "Esperando a la ejecución anterior…",
     done: "Listo", error: "Lanzó un error", exited: (code) => `Terminó con código ${code}`,
+    ended: "; Python se reinicia en la próxima ejecución",
     lines: (n) => (n === 0 ? "sin salida" : n === 1 ? "1 línea de salida" : `${n} líneas de salida`),
     earlier: "; un bloque anterior lanzó un error (mira la salida)",
     raisedBefore: "Bloques anteriores que lanzaron un error: ",
@@ -70,6 +78,11 @@ export const TEXT = {
     luckyGuess: "Acertaste, aunque adivinabas: los bloques de abajo muestran por qué es así.",
     confidentMiss: "Confiabas mucho, y no era así: esa es la sorpresa que vale la pena recordar. Modo de fallo esperado, más abajo, explica por qué.",
     yourPredictions: "Tus predicciones para esta página",
+    foldedOutput: "Salida con la rotura aplicada: plegada hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    foldedPicture: "Imagen con la rotura aplicada: plegada hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    foldedSection: "Plegado hasta que fijes las predicciones de esta página o ejecutes el código roto.",
+    showAnyway: "Muéstramelo de todos modos",
+    foldSetting: "Plegar las respuestas de las páginas de roturas hasta que prediga (en todas las páginas, en este navegador)",
   },
 };
 

@@ -188,3 +188,22 @@ def test_setup_messages_say_npm_ci():
         text = path.read_text(encoding="utf-8")
         assert "npm install" not in text.replace("npm install --save-dev", ""), path
     assert "missing (run `npm ci`)" in (ROOT / "tests/test_pyodide_blocks.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_new_help_explains_each_argument_and_lists_the_symptom_keys_by_section(lang):
+    """Issue 38: `new --help` named its arguments without saying what they were, and listed the
+    symptom keys as one run-on line; now each argument says what it takes and the keys stand
+    under their section of the symptom index, in the reader's language."""
+    done = subprocess.run([sys.executable, "-m", "minigrad.breaks", "new", "--help", "--lang", lang], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    read = breaks.load()
+    for argument in ("slug", "--phase PHASE", "--title-en TITLE_EN", "--title-es TITLE_ES", "--symptom KEY", "--target TARGET"):
+        assert re.search(rf"^  {re.escape(argument)} +\S.{{10,}}$", text, re.M), argument  # followed by what it is, on its line
+    assert all(f"{n} {names[lang]}" in " ".join(text.split()) for n, names in read.phases.items())
+    sections = text.split("\n\n  ")[1:]  # the epilog: one block per section of the symptom index
+    assert [s.split(":")[0] for s in sections] == [t[lang] for t in read.symptom_groups.values()]
+    for section, group in zip(sections, read.symptom_groups):
+        listed = {key.strip(" ,.") for key in " ".join(section.split("\n", 1)[1].split("\n\n")[0].split()).split(", ")}
+        assert listed == {k for k in read.symptoms if read.symptom_group[k] == group}, (group, listed)

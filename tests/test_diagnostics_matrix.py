@@ -11,13 +11,15 @@ import importlib
 import json
 
 import pytest
+from module_at import module_at
 
 from minigrad import breaks, checks
-from minigrad.breaks import HERE
+from minigrad.breaks import HERE, ROOT
 from minigrad.checks import registry
 from minigrad.doctor import diagnose, signatures
 
 MATRIX = HERE / "matrix.json"
+drafts = module_at(ROOT / "scripts" / "drafts.py", "drafts")  # which breaks' pages are unwritten yet
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +40,7 @@ def test_every_registered_check_is_listed_and_has_titles_in_both_languages():
     assert all(set(t) == {"en", "es"} for t in titles.values())
 
 
-@pytest.mark.parametrize(("path", "compute"), [(MATRIX, checks.matrix), (signatures.FILE, checks.signatures)],
+@pytest.mark.parametrize(("path", "compute"), [(MATRIX, checks.matrix), (signatures.FILE, lambda e: drafts.written_only(checks.signatures(e)))],
                          ids=["matrix", "signatures"])
 def test_committed_data_is_what_the_checks_compute(request, evidence, path, compute):
     computed = json.loads(json.dumps(compute(evidence)))
@@ -55,8 +57,13 @@ def test_every_break_is_caught_and_leaves_a_signature(slug, evidence):
         assert checks.failures(verdicts), f"{slug} leaves no failed case: the doctor could never name it"
 
 
+UNWRITTEN = drafts.unwritten()  # a break whose pages are placeholders yet: no suspect (scripts/drafts.py)
+
+
 @pytest.mark.parametrize(("slug", "variant"), [(b.slug, v) for b in breaks.catalogue() for v in b.variants()])
 def test_doctor_names_a_break_first_when_its_variant_is_applied(slug, variant):
+    if slug in UNWRITTEN:
+        pytest.skip(f"{slug}'s pages are not written yet: the doctor does not suspect it")
     with breaks.applied(slug, variant):
         diagnosis = diagnose(Tensor=importlib.import_module("minigrad.tensor").Tensor)
     assert diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
@@ -65,6 +72,10 @@ def test_doctor_names_a_break_first_when_its_variant_is_applied(slug, variant):
 @pytest.mark.parametrize("brk", breaks.catalogue(), ids=lambda b: b.slug)
 def test_doctor_names_every_break_first_on_minigrads_whole_engine(brk):
     with breaks.applied(brk.slug):
+        if brk.slug in UNWRITTEN:  # checked, in this run, to be no suspect at all
+            suspects = diagnose(Tensor=importlib.import_module("minigrad.tensor").Tensor).suspects
+            assert brk.slug not in [s[0] for s in suspects]
+            return
         parts = {"Value": importlib.import_module("minigrad.scalar").Value,
                  "Tensor": importlib.import_module("minigrad.tensor").Tensor,
                  **{n: importlib.import_module(f"minigrad.{n}") for n in ("nn", "optim", "functional")}}

@@ -46,3 +46,40 @@ def test_getting_started_clones_the_repo_url(page):
     assert "git clone {{ repo_url }} minigrad-breaks && cd minigrad-breaks" in text
     assert "<this repository>" not in text
     assert "(theory/01-derivatives.md)" in text.split("## ")[0]  # where to start reading, before anything else
+
+
+@pytest.mark.parametrize(("remote", "url"), [
+    ("git@github.com:teacher/minigrad-breaks.git", "https://github.com/teacher/minigrad-breaks"),
+    ("ssh://git@gitlab.com/school/course/minigrad-breaks.git", "https://gitlab.com/school/course/minigrad-breaks"),
+    ("https://github.com/teacher/minigrad-breaks.git", "https://github.com/teacher/minigrad-breaks"),
+    ("https://teacher:ghp_secret@github.com/teacher/minigrad-breaks", "https://github.com/teacher/minigrad-breaks"),  # no token
+    ("/home/teacher/minigrad-breaks", None), ("file:///srv/git/minigrad-breaks", None), ("", None)])
+def test_a_remote_reads_as_its_web_address(remote, url):
+    assert hook.web_url(remote) == url
+
+
+def test_without_minigrad_repo_url_the_clone_s_origin_names_the_repository(monkeypatch):
+    monkeypatch.delenv("MINIGRAD_REPO_URL", raising=False)
+    monkeypatch.setattr(hook, "origin_remote", lambda: "git@codeberg.org:teacher/minigrad-breaks.git")
+    config = SimpleNamespace(repo_url=hook.PLACEHOLDER, repo_name="GitHub")
+    hook.on_config(config)
+    assert (config.repo_url, config.repo_name) == ("https://codeberg.org/teacher/minigrad-breaks", "Codeberg")
+    monkeypatch.setattr(hook, "origin_remote", lambda: "")  # no remote: the placeholder stays
+    config = SimpleNamespace(repo_url=hook.PLACEHOLDER, repo_name="GitHub")
+    assert hook.on_config(config).repo_url == hook.PLACEHOLDER
+    monkeypatch.setenv("MINIGRAD_REPO_URL", "https://example.org/course.git")  # set: it wins, as written
+    config = SimpleNamespace(repo_url="https://example.org/course.git", repo_name="example.org")
+    assert hook.on_config(config).repo_url == "https://example.org/course.git"
+
+
+def test_the_placeholder_is_mkdocs_yml_s_default():
+    assert f'"{hook.PLACEHOLDER}"]' in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_this_clone_s_origin_is_read_by_git(tmp_path):
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    assert hook.origin_remote(tmp_path) == ""
+    subprocess.run(["git", "-C", str(tmp_path), "remote", "add", "origin", "git@github.com:teacher/minigrad-breaks.git"], check=True)
+    assert hook.origin_remote(tmp_path) == "git@github.com:teacher/minigrad-breaks.git"

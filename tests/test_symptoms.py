@@ -11,6 +11,8 @@ from types import SimpleNamespace
 import pytest
 from module_at import module_at
 
+from minigrad import breaks as catalogue
+
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
 
@@ -103,7 +105,9 @@ def test_the_page_lists_every_symptom_with_links_to_its_breaks_in_its_language(l
     markdown = hook.on_page_markdown(source, page, config, None)
     assert "<!-- md:symptoms -->" not in markdown and "<!-- md:symptoms -->" in source
     for key, titles, bs in hook.symptom_index():
-        section = markdown.split(f'### {titles[lang]} {{ #{key} data-mg="symptom" }}', 1)
+        also = "; ".join(catalogue.load().symptom_also.get(key, {}).get(lang, []))  # the filter's other phrases for it
+        attribute = f' data-also="{also}"' if also else ""
+        section = markdown.split(f'### {titles[lang]} {{ #{key} data-mg="symptom"{attribute} }}', 1)
         assert len(section) == 2, f"{key} has no section"
         body = re.split(r"\n##+ ", section[1], maxsplit=1)[0]
         links = re.findall(r"^- \[(.*)\]\((.*)\) ", body, re.M)

@@ -62,6 +62,7 @@ class Catalogue(NamedTuple):
     phases: dict  # phase number -> {language: name}
     symptom_groups: dict = {}  # group -> {language: title}, the symptom index's sections in order
     symptom_group: dict = {}  # symptom key -> its group
+    symptom_also: dict = {}  # symptom key -> {language: [phrases the index's filter also finds it by]}
 
 
 _read = {}  # the file's (mtime, size) -> Catalogue: `mkdocs serve` sees a teacher's edit at once
@@ -82,7 +83,8 @@ def load(text=None):
                      {k: dict(v["title"]) for k, v in data.get("diagnostic", {}).items()},
                      {int(k): dict(v["title"]) for k, v in data.get("phase", {}).items()},
                      {k: dict(v.get("title", {})) for k, v in data.get("symptom_group", {}).items()},
-                     {k: v.get("group") for k, v in data.get("symptom", {}).items()})
+                     {k: v.get("group") for k, v in data.get("symptom", {}).items()},
+                     {k: {lang: list(p) for lang, p in v.get("also", {}).items()} for k, v in data.get("symptom", {}).items()})
     if key is not None:
         _read.clear()
         _read[key] = read

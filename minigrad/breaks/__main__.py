@@ -14,6 +14,7 @@ import os
 import stat
 import sys
 import tempfile
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -125,11 +126,23 @@ def _write_atomically(path, text):
         raise
 
 
-class _WholeKeys(argparse.HelpFormatter):
-    """Help wrapped between words only: a symptom key (loss-never-changes) is never split at a hyphen."""
+class _WholeKeys(argparse.RawDescriptionHelpFormatter):
+    """Help wrapped between words only: a symptom key (loss-never-changes) is never split at a hyphen;
+    the epilog (the keys by group, wrapped here) is printed as written."""
 
     def _split_lines(self, text, width):  # textwrap breaks at "-", not at a non-breaking hyphen
         return [line.replace("\u2011", "-") for line in super()._split_lines(text.replace("-", "\u2011"), width)]
+
+
+def _symptom_keys(words, lang, width=78):
+    """`new --help`'s epilog: every symptom key, under the title of its section of the symptom index."""
+    read = load()
+    lines = [words["symptom_keys"]]
+    for group, titles in read.symptom_groups.items():
+        keys = [key for key in read.symptoms if read.symptom_group.get(key) == group]
+        lines += ["", f"  {titles[lang]}:"]
+        lines += textwrap.wrap(", ".join(keys), width, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+    return "\n".join(lines + ["", words["symptom_later"]])
 
 
 def _parser(lang, root):
@@ -143,13 +156,14 @@ def _parser(lang, root):
         sub.add_parser(name, help=words[name], parents=[language])
     for name in ("show", "apply", "revert"):
         sub.add_parser(name, help=words[name], parents=[language]).add_argument("slug")
-    new = sub.add_parser("new", help=words["new"], parents=[language], formatter_class=_WholeKeys)
-    new.add_argument("slug")
-    new.add_argument("--phase", type=int, required=True)
-    new.add_argument("--title-en", required=True)
-    new.add_argument("--title-es", required=True)
-    new.add_argument("--symptom", action="append", default=[], choices=SYMPTOMS, metavar="KEY", help=words["symptom"].format(keys=", ".join(SYMPTOMS)))
-    new.add_argument("--target", help="minigrad/FILE.py, when minigrad/ has changes in more than one file")
+    new = sub.add_parser("new", help=words["new"], parents=[language], formatter_class=_WholeKeys, epilog=_symptom_keys(words, lang))
+    phases = ", ".join(f"{n} {names[lang]}" for n, names in sorted(load().phases.items()))
+    new.add_argument("slug", help=words["new_slug"])
+    new.add_argument("--phase", type=int, required=True, help=words["new_phase"].format(phases=phases))
+    new.add_argument("--title-en", required=True, help=words["new_title_en"])
+    new.add_argument("--title-es", required=True, help=words["new_title_es"])
+    new.add_argument("--symptom", action="append", default=[], choices=SYMPTOMS, metavar="KEY", help=words["symptom"])
+    new.add_argument("--target", help=words["new_target"])
     return parser
 
 

@@ -6,7 +6,9 @@ every break of the catalogue, the same run that gives the diagnostics matrix.
 The result is committed as signatures.json so the doctor itself is fast;
 tests/test_diagnostics_matrix.py fails when it is stale, or when a break's
 signature is empty, and `uv run pytest tests/test_diagnostics_matrix.py
---update-outputs` rewrites it, so a new break joins the ranking with no other change.
+--update-outputs` rewrites it, so a new break joins the ranking with no other change,
+once its pages are written: a break whose page still holds the scaffold's placeholders is left
+out (scripts/drafts.py), so the doctor never names a break its page cannot explain yet.
 """
 
 import json

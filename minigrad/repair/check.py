@@ -27,6 +27,7 @@ class Outcome(NamedTuple):
     repaired: bool
     results: dict  # check name -> (passed, detail), in the order run
     problem: str = ""  # "headers", "syntax" or "import" when no check could run
+    said: str = ""  # the report's verdict line (or why no check ran): the page's status line says it
 
 
 def check(slug, text, lang=None, time_limit=3.0):
@@ -35,7 +36,7 @@ def check(slug, text, lang=None, time_limit=3.0):
     lang = lang or (str(page.language()) if page else "en")
     outcome = _checked(slug, text, lang, time_limit)
     if page is not None and hasattr(page, "repaired"):
-        page.repaired(json.dumps({"slug": slug, "repaired": outcome.repaired, "problem": outcome.problem,
+        page.repaired(json.dumps({"slug": slug, "repaired": outcome.repaired, "problem": outcome.problem, "said": outcome.said,
                                   "checks": {k: v[0] for k, v in outcome.results.items()}}))
     return outcome
 
@@ -56,13 +57,15 @@ def _checked(slug, text, lang, time_limit):
     try:
         compile_each(text)
     except SyntaxError as e:
-        print(words["repair_syntax"].format(line=e.lineno, error=f"{type(e).__name__}: {e.msg}"))
-        return Outcome(False, {}, "syntax")
+        said = words["repair_syntax"].format(line=e.lineno, error=f"{type(e).__name__}: {e.msg}")
+        print(said)
+        return Outcome(False, {}, "syntax", said)
     try:
         changed = substituted(slug, text)
     except ValueError as e:
-        print(words["repair_headers"].format(missing="; ".join(e.args[0])))
-        return Outcome(False, {}, "headers")
+        said = words["repair_headers"].format(missing="; ".join(e.args[0]))
+        print(said)
+        return Outcome(False, {}, "headers", said)
     printed = io.StringIO()
     with swapped(f"your repair of {slug}", changed):
         try:
@@ -74,7 +77,7 @@ def _checked(slug, text, lang, time_limit):
         except Exception as e:  # the reader's module-level code: their traceback, as any block's
             print(words["repair_import"])
             print("".join(traceback.format_exception_only(type(e), e)).rstrip())
-            return Outcome(False, {}, "import")
+            return Outcome(False, {}, "import", words["repair_import"].rstrip(":"))
         catching = get(slug).caught_by()
         order = catching + [name for name in DIAGNOSTICS if name not in catching]
         results = {}
@@ -88,10 +91,11 @@ def _checked(slug, text, lang, time_limit):
             results[name] = (verdict.passed, _detail(verdict, lang))
             print(f"  {'✓' if verdict.passed else '✗'} {name:21} {results[name][1]}")
     failed = sum(not passed for passed, _ in results.values())
-    print("\n" + (words["repair_repaired"] if not failed else words["repair_not_yet"].format(failed=failed, total=len(results))))
+    said = words["repair_repaired"] if not failed else words["repair_not_yet"].format(failed=failed, total=len(results))
+    print("\n" + said)
     if printed.getvalue():
         print("\n" + words["repair_printed"] + "\n" + printed.getvalue()[:PRINTED_LIMIT])
-    return Outcome(not failed, results)
+    return Outcome(not failed, results, said=said)
 
 
 def _detail(verdict, lang):

@@ -128,7 +128,7 @@ async function loadNumpy(id) {
 
 async function run({ id, chain, slug, lang, picture, repair }) {
   current = { id, sent: 0, truncated: false, lang };
-  const done = { id, error: null, traceback: "", exit_code: null, earlier: [], stopped: false, pictures: [], python_ms: null };
+  const done = { id, error: null, traceback: "", exit_code: null, ended: false, earlier: [], stopped: false, pictures: [], python_ms: null };
   try {
     if (!numpyLoaded && chain !== noNumpyChain) {
       if (repair || needsNumpy(chain, needs)) await loadNumpy(id); // a repair's checks need NumPy, whatever the reader's code imports
@@ -141,9 +141,15 @@ async function run({ id, chain, slug, lang, picture, repair }) {
   } catch (error) {
     // KeyboardInterrupt from Stop (interrupt buffer) ends here; so would a bug of ours.
     const text = String(error && error.message ? error.message : error);
-    done.stopped = text.includes("KeyboardInterrupt");
-    done.error = done.stopped ? "KeyboardInterrupt" : "RunnerError";
-    done.traceback = done.stopped ? "" : text;
+    if (error && Number.isInteger(error.status) && text.startsWith("Program terminated with exit(")) {
+      // os._exit(n): not an exception but the end of Python's process, as on a computer; this
+      // Pyodide cannot run again ("Pyodide already exited"), so the page starts a new one.
+      Object.assign(done, { error: "Exit", exit_code: error.status, ended: true });
+    } else {
+      done.stopped = text.includes("KeyboardInterrupt");
+      done.error = done.stopped ? "KeyboardInterrupt" : "RunnerError";
+      done.traceback = done.stopped ? "" : text;
+    }
   } finally {
     current = null;
   }

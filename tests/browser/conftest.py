@@ -85,7 +85,7 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
-def _serve(directory, isolated):
+def serve_site(directory, isolated):
     handler = type("Handler", (_Handler,), {"isolated": isolated})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -107,7 +107,7 @@ def offline_site(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site_url(offline_site):
-    server, url = _serve(offline_site, isolated=False)
+    server, url = serve_site(offline_site, isolated=False)
     build_site(offline_site, url)
     yield url
     server.shutdown()
@@ -115,7 +115,7 @@ def site_url(offline_site):
 
 @pytest.fixture(scope="session")
 def isolated_site_url(offline_site, site_url):
-    server, url = _serve(offline_site, isolated=True)
+    server, url = serve_site(offline_site, isolated=True)
     yield url
     server.shutdown()
 

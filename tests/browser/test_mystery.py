@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from running import COLD
+from running import COLD, serious_violations
 
 ROOT = Path(__file__).resolve().parents[2]
 MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
@@ -101,3 +101,26 @@ def test_the_spanish_pages_say_the_diagnostics_report_in_english(page, site_url)
         assert "en inglés, tal cual" in before, (path, before)
         shown = block.locator("xpath=following-sibling::div[contains(@class,'output')][1]").inner_text()
         assert "passed: " in shown, (path, shown)  # what the sentence announces
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [("", "light"), ("es/", "dark")])
+def test_the_guess_list_reads_as_text_and_the_selects_fit_a_phone(new_context, site_url, lang, scheme):
+    """Issue 38: the titles' Markdown showed raw in the guess list (No `__radd__`: ...), and on a
+    phone the phase selector was small and unstyled."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(site_url + lang + "mystery/")
+    form = page.locator("form.mg-mystery")
+    titles = [o["title"] for o in options_of(form)]
+    assert not [t for t in titles if "`" in t or re.search(r"\*\w[^*]*\w\*", t)], titles  # no code marks, no *emphasis* (p - lr * grad stays)
+    radd = "No __radd__: sum() of Values raises" if not lang else "Sin __radd__: sum() de Values lanza un error"
+    assert radd in titles, titles
+    for select in (form.locator(".mg-mystery-phase"), form.locator(".mg-mystery-guess")):
+        box = select.bounding_box()
+        assert box["height"] >= 40 and box["x"] + box["width"] <= 390, box  # a thumb's target, within the screen
+        style = select.evaluate("(s) => { const c = getComputedStyle(s); return [c.fontSize, c.color, c.backgroundColor]; }")
+        body = page.evaluate("(() => { const c = getComputedStyle(document.querySelector('.md-typeset')); return [c.fontSize, c.color]; })()")
+        assert style[0] == body[0] and style[1] == body[1], (style, body)  # the page's text, not the browser's small default
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the form overflows a phone's width"
+    assert not serious_violations(page)
+    context.close()

@@ -39,6 +39,8 @@ def live_picture(panel):
 
 
 def static_images(page):
+    if page.locator(".mg-folded").count():  # a break page folds its broken picture until the reader asks (test_fold.py)
+        page.locator(".mg-fold-show").first.click()
     images = page.locator(".mg-pictures:not(.mg-live-pictures) img")
     for i in range(images.count()):
         images.nth(i).scroll_into_view_if_needed()  # loading="lazy"

@@ -108,6 +108,15 @@ def test_predictions_show_on_the_progress_page_which_exports_resets_and_imports(
     expect(item(page, "overwrite-grad")).to_have_attribute("data-review", "no")
     assert set(stored(page)["breaks"]) == {"mean-forgets-n", "overwrite-grad"}
 
+    elsewhere = tmp_path / "from-another-version.json"  # a break this site does not have: set aside, named
+    elsewhere.write_text(json.dumps({"version": 1, "breaks": {
+        "no-such-break": {"repaired": "2026-12-01T10:00:00.000Z"}, "sgd-sign-flipped": {"checks": 1}}}))
+    choose_file(page, page.get_by_role("button", name="Import a file"), elsewhere)
+    expect(page.locator(".mg-progress-message")).to_have_text(
+        f"Imported {elsewhere.name}: 1 break, merged with what this browser had. "
+        "Set aside, not stored (this site has no such break): no-such-break.")
+    assert set(stored(page)["breaks"]) == {"mean-forgets-n", "overwrite-grad", "sgd-sign-flipped"}
+
     page.goto(site_url + "breaks/mean-forgets-n/")  # the imported prediction is the page's again
     expect(page.locator("form[data-mg='prediction'][data-question='1']")).to_have_attribute("data-state", "wrong")
     assert not watch.outside(), watch.outside()
@@ -115,7 +124,7 @@ def test_predictions_show_on_the_progress_page_which_exports_resets_and_imports(
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_spanish_on_a_phone(new_context, site_url, scheme):
+def test_spanish_on_a_phone(new_context, site_url, scheme, tmp_path):
     context = new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme)
     page = context.new_page()
     page.goto(site_url + "es/progress/")
@@ -128,6 +137,13 @@ def test_spanish_on_a_phone(new_context, site_url, scheme):
     expect(item(page, "softmax-over-the-batch").locator(".mg-progress-state")).to_have_text("Encontrada como misterio")
     assert item(page, "relu-gated-on-upstream").locator("a").evaluate("a => a.href") == site_url + "es/breaks/relu-gated-on-upstream/"
     expect(page.get_by_role("button", name="Exportar a un archivo")).to_be_visible()
+    elsewhere = tmp_path / "otro.json"
+    elsewhere.write_text(json.dumps({"version": 1, "breaks": {"no-such-break": {}, "old-break": {}}}))
+    choose_file(page, page.get_by_role("button", name="Importar un archivo"), elsewhere)
+    expect(page.locator(".mg-progress-message")).to_have_text(
+        "Importado otro.json: 0 roturas, combinadas con lo que tenía este navegador. "
+        "Apartadas, sin guardar (este sitio no tiene esas roturas): no-such-break, old-break.")
+    assert not {"no-such-break", "old-break"} & set(stored(page)["breaks"])
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the list overflows a phone's width"
     assert not serious_violations(page)
     context.close()

@@ -43,11 +43,14 @@ def test_check_refuses_the_broken_code_and_accepts_the_fix(page, site_url, watch
     assert refused in output, output
     expect(section).to_have_attribute("data-state", "not-repaired")
     assert "✗" in output, output
+    verdict = next(line for line in output.splitlines() if line.startswith(refused))
+    expect(section.locator(".mg-status")).to_have_text(verdict)  # the verdict, not "Done: 13 lines of output"
 
     replace_code(page, repair_index(page), healthy_text(units(slug)))
     output = check_and_wait(page, section)
     assert accepted in output and "✗" not in output, output
     expect(section).to_have_attribute("data-state", "repaired")
+    expect(section.locator(".mg-status")).to_have_text(accepted)
     stored = json.loads(page.evaluate("localStorage.getItem('minigrad:progress')"))
     assert stored["breaks"][slug]["repaired"] and stored["breaks"][slug]["checks"] == 2
 
@@ -67,6 +70,7 @@ def test_an_edit_that_raises_or_does_not_compile_is_said_plainly(page, site_url,
     replace_code(page, repair_index(page), "def relu(self):\n    return (\n")
     output = check_and_wait(page, section)
     assert "Your code does not compile (line 2 of the editor)" in output, output
+    expect(section.locator(".mg-status")).to_have_text(re.compile(r"^Your code does not compile \(line 2 of the editor\): SyntaxError"))
     replace_code(page, repair_index(page), "def relu(self):\n    raise ValueError('half done')\n")
     output = check_and_wait(page, section)
     assert "ValueError: half done" in output and "Not repaired yet" in output, output
@@ -101,4 +105,32 @@ def test_the_section_on_a_phone_with_the_keyboard(new_context, site_url, scheme)
     expect(hints.nth(2)).to_contain_text("El código sano, como un diff desde el roto")
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the section overflows a phone's width"
     assert not serious_violations(page)
+    context.close()
+
+
+def test_on_a_phone_the_check_lines_wrap_under_their_own_start(new_context, site_url):
+    """A wrong fix's report, at 390 px: no line is cut at the right edge (the output does not
+    scroll sideways), a long check line wraps, and its rest starts past the ✓/✗ mark."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(site_url + "breaks/relu-gated-on-upstream/")
+    section = page.locator("[data-mg='repair']")
+    output = check_and_wait(page, section)
+    expect(section.locator(".mg-status")).to_have_text(re.compile(r"^Not repaired yet: \d+ of \d+ checks fail\.$"))
+    shown = section.locator(".mg-output")
+    assert shown.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1"), "a check line is cut at the right edge"
+    lines = shown.locator("span").evaluate_all("""(spans) => spans.map((s) => {
+        const height = parseFloat(getComputedStyle(s).lineHeight);
+        const rects = [...s.getClientRects()], range = document.createRange();
+        range.selectNodeContents(s);
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        return {text: s.textContent, rows: Math.round(s.getBoundingClientRect().height / height),
+                first: boxes.length ? boxes[0].left : null, rest: boxes.length > 1 ? Math.min(...boxes.slice(1).map((r) => r.left)) : null};
+    })""")
+    checks = [line for line in lines if line["text"].lstrip().startswith(("✓", "✗"))]
+    assert checks and len(checks) == output.count("✓") + output.count("✗"), lines
+    wrapped = [line for line in checks if line["rows"] > 1]
+    assert wrapped, f"no check line is long enough to wrap at 390 px: {checks}"
+    assert all(line["rest"] > line["first"] for line in wrapped), wrapped  # hanging: the rest starts past the mark
+    assert all(line["rows"] == 1 for line in lines if len(line["text"].strip()) < 20), lines  # a short line is one row, no blank after it
     context.close()

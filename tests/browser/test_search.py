@@ -1,7 +1,9 @@
 """Search and language labels: each language searches its own pages
 (hooks/search_per_language.py), Spanish pages navigate instantly among
 themselves, a link into the other language lands on a correctly labelled
-page, and the palette toggle speaks the page's language."""
+page, and the palette toggle speaks the page's language. The search index and
+Material's search worker load on the first use of search, not with every page
+(overrides/partials/search-on-use.html)."""
 
 import json
 import re
@@ -115,3 +117,38 @@ def test_each_language_has_its_own_index_and_sitemap(offline_site, site_url):
     es_locs = re.findall(r"<loc>(.*?)</loc>", es_map)
     assert es_locs and all(loc.startswith(site_url + "es/") for loc in es_locs)
     assert set(es_locs) < set(re.findall(r"<loc>(.*?)</loc>", root_map))  # the root map keeps both, for search engines
+
+
+def search_requests(watch):
+    return [u for u in watch.requests if "search_index.json" in u or "/workers/search." in u]
+
+
+@pytest.mark.parametrize(("path", "query"), [("breaks/overwrite-grad/", "broadcasting"), ("es/breaks/overwrite-grad/", "gradiente")])
+def test_the_index_loads_on_the_keyboard_shortcut_not_with_the_page(page, site_url, watch, path, query):
+    page.goto(site_url + path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert not search_requests(watch), search_requests(watch)  # a page read, not searched: no index, no search worker
+    page.keyboard.press("/")  # Material's shortcut: the query box takes focus
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    page.keyboard.type(query)
+    expect(page.locator(".md-search-result__list a.md-search-result__link").first).to_be_visible(timeout=20_000)
+    index = [u for u in search_requests(watch) if "search_index.json" in u]
+    assert index == [site_url + ("es/" if path.startswith("es/") else "") + "search/search_index.json"], index
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_the_search_icon_loads_the_index(new_context, site_url, scheme):
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, color_scheme=scheme)
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(site_url + "breaks/skip-unbroadcast/")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in requests if "search_index.json" in u]
+    page.locator("label.md-header__button[for='__search']").click()  # the magnifier in the header
+    page.locator("input.md-search__input").press_sequentially("unbroadcast")
+    expect(page.locator(".md-search-result__list a.md-search-result__link").first).to_be_visible(timeout=20_000)
+    assert [u for u in requests if u.endswith("/search/search_index.json")] == [site_url + "search/search_index.json"]
+    context.close()

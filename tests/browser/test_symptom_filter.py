@@ -73,3 +73,29 @@ def test_accessibility_scan_of_the_filtered_index_finds_no_serious_violation(pag
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
         found = serious_violations(page)
         assert not found, (scheme, json.dumps(found, indent=1))
+
+
+@pytest.mark.parametrize(("prefix", "query", "key"), [
+    ("", "grad is None", "gradient-stops-at-one-op"), ("es/", "grad is None", "gradient-stops-at-one-op"),
+    ("es/", "sin gradiente", "gradient-stops-at-one-op")])
+def test_a_symptom_is_found_by_how_a_learner_says_it(page, site_url, prefix, query, key):
+    """Issue 38: "grad is None", a common symptom, found nothing; the catalogue gives the symptom
+    that phrase besides its title (`also`), in both languages."""
+    page.goto(site_url + prefix + "symptoms/")
+    page.locator("#mg-symptom-query").fill(query)
+    expect(page.locator(f'.md-content h3[data-mg="symptom"]#{key}')).to_be_visible()
+    shown = page.evaluate(SHOWN)
+    assert shown and all(s["breaks"] for s in shown), shown
+
+
+@pytest.mark.parametrize(("prefix", "query"), [("es/", "difusión"), ("es/", "difusion"), ("es/", "difus"), ("", "broadcasting")])
+def test_a_word_for_broadcasting_finds_it(page, site_url, prefix, query):
+    """Issue 38: the Spanish pages say *broadcasting* (the glossary keeps it), and "difusión" found
+    nothing; "broadcasting" itself found nothing either, the index saying "broadcast"."""
+    page.goto(site_url + prefix + "symptoms/")
+    page.locator("#mg-symptom-query").fill(query)
+    shown = page.evaluate(SHOWN)
+    assert len(shown) >= 2, shown
+    assert all("broadcast" in s["title"] or all("broadcast" in text for text, _ in s["breaks"]) for s in shown), shown
+    page.locator("#mg-symptom-query").fill("difu" if prefix else "broa")  # too short to stand for a synonym: only what it spells
+    assert all("difu" in s["title"] or "broa" in s["title"] or s["breaks"] for s in page.evaluate(SHOWN))

@@ -18,6 +18,7 @@ const unsureRight = { answer: "four times", choice: 2, confidence: "unsure", ver
 
 test("an import is accepted whole only when it has the shape the site writes", () => {
   assert.ok(validProgress({ version: 1, breaks: {} }));
+  assert.ok(validProgress({ version: 1, breaks: { "overwrite-grad": { unfolded: { at: "2026-12-01T10:00:00.000Z", by: "asked" } } } }));
   assert.ok(validProgress({ version: 1, breaks: { "mean-forgets-n": { predictions: { 1: sureWrong }, repaired: "2026-12-01", checks: 2, mystery: { found: "2026-12-02" } } } }));
   for (const bad of [null, [], "x", { version: 2, breaks: {} }, { version: 1, breaks: [] }, { version: 1 },
     { version: 1, breaks: { "Not A Slug": {} } },
@@ -26,7 +27,9 @@ test("an import is accepted whole only when it has the shape the site writes", (
     { version: 1, breaks: { a: { predictions: { 1: { ...sureWrong, answer: "x".repeat(301) } } } } },
     { version: 1, breaks: { a: { predictions: { one: sureWrong } } } },
     { version: 1, breaks: { a: { repaired: 5 } } },
-    { version: 1, breaks: { a: { mystery: "found" } } }]) {
+    { version: 1, breaks: { a: { mystery: "found" } } },
+    { version: 1, breaks: { a: { unfolded: { at: "2026-12-01", by: "peeked" } } } },
+    { version: 1, breaks: { a: { unfolded: "2026-12-01" } } }]) {
     assert.equal(validProgress(bad), false, JSON.stringify(bad));
   }
 });
@@ -34,10 +37,10 @@ test("an import is accepted whole only when it has the shape the site writes", (
 test("two records merge without losing anything", () => {
   const mine = { version: 1, breaks: {
     "mean-forgets-n": { predictions: { 1: sureWrong }, repaired: "2026-12-05T00:00:00.000Z", checks: 4 },
-    "overwrite-grad": { mystery: { revealed: "2026-12-04" } } } };
+    "overwrite-grad": { mystery: { revealed: "2026-12-04" }, unfolded: { at: "2026-12-04", by: "ran" } } } };
   const theirs = { version: 1, breaks: {
     "mean-forgets-n": { predictions: { 1: { ...unsureRight, choice: 1 }, 2: unsureRight }, repaired: "2026-12-02T00:00:00.000Z", checks: 1 },
-    "overwrite-grad": { mystery: { found: "2026-12-01" } },
+    "overwrite-grad": { mystery: { found: "2026-12-01" }, unfolded: { at: "2026-12-02", by: "asked" } },
     "sgd-sign-flipped": { checks: 3 } } };
   const merged = mergeProgress(mine, theirs);
   assert.ok(validProgress(merged));
@@ -47,14 +50,16 @@ test("two records merge without losing anything", () => {
   assert.equal(mean.repaired, "2026-12-02T00:00:00.000Z"); // the earliest
   assert.equal(mean.checks, 4);
   assert.deepEqual(merged.breaks["overwrite-grad"].mystery, { found: "2026-12-01", revealed: "2026-12-04" });
+  assert.deepEqual(merged.breaks["overwrite-grad"].unfolded, { at: "2026-12-02", by: "asked" }); // the first unfold
   assert.deepEqual(merged.breaks["sgd-sign-flipped"], { checks: 3 });
   assert.deepEqual(mergeProgress(merged, merged), merged); // merging twice changes nothing
 });
 
 test("an entry adds up, and the review keeps what was predicted wrong or is not repaired", () => {
-  assert.deepEqual(summarize({}), { predicted: 0, right: 0, wrong: 0, repaired: false, found: false, revealed: false });
+  assert.deepEqual(summarize({}), { predicted: 0, right: 0, wrong: 0, unfolded: false, repaired: false, found: false, revealed: false });
   const entry = { predictions: { 1: sureWrong, 2: unsureRight }, repaired: "2026-12-01", mystery: { found: "2026-12-02" } };
-  assert.deepEqual(summarize(entry), { predicted: 2, right: 1, wrong: 1, repaired: true, found: true, revealed: false });
+  assert.deepEqual(summarize(entry), { predicted: 2, right: 1, wrong: 1, unfolded: false, repaired: true, found: true, revealed: false });
+  assert.equal(summarize({ unfolded: { at: "2026-12-01", by: "asked" } }).unfolded, true);
   assert.equal(needsReview(entry), true); // repaired, but predicted wrong
   assert.equal(needsReview({ predictions: { 2: unsureRight }, repaired: "2026-12-01" }), false);
   assert.equal(needsReview({ predictions: { 2: unsureRight } }), true); // not repaired

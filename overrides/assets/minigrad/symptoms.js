@@ -4,7 +4,9 @@
  * As the reader types, a symptom stays when its title matches, with all its breaks; otherwise it
  * stays with the breaks whose title, phase or page name match, and goes when none does. A group
  * goes when none of its symptoms stays. Matching ignores case and accents ("diferencias" finds
- * "diferencias finitas", "evaluacion" finds "Evaluación"). Escape clears. No Python, no request:
+ * "diferencias finitas", "evaluacion" finds "Evaluación"), finds a symptom by the phrases the
+ * catalogue gives it besides its title (data-also: "grad is None"), and takes a word for the one
+ * the index uses (the box's data-synonyms: "difusión" finds broadcast). Escape clears. No Python, no request:
  * the page's own text is what it reads. Loaded by the symptom index only; instant navigation
  * evaluates it again, hence the guard: everything per page happens in onPage.
  */
@@ -30,7 +32,8 @@
       }
       const list = heading.nextElementSibling && heading.nextElementSibling.tagName === "UL" ? heading.nextElementSibling : null;
       const items = list ? [...list.children].map((item) => ({ item, text: plain(item.textContent + " " + linkName(item)) })) : [];
-      if (groups.length) groups[groups.length - 1].symptoms.push({ heading, list, items, text: plain(heading.textContent) });
+      const text = plain(heading.textContent + " " + (heading.dataset.also || ""));
+      if (groups.length) groups[groups.length - 1].symptoms.push({ heading, list, items, text });
     }
     return groups;
   }
@@ -40,9 +43,15 @@
     return link ? link.getAttribute("href").replace(/.*breaks\/|\/$|\.html$/g, " ") : "";
   }
 
-  function apply(groups, query, count) {
-    const words = plain(query).split(/\s+/).filter(Boolean);
-    const matches = (text) => words.every((w) => text.includes(w));
+  /* The words a query word stands for: itself, and what a synonym it begins (4 letters or more) means. */
+  function meanings(word, synonyms) {
+    const more = Object.entries(synonyms).filter(([key]) => key === word || (word.length >= 4 && key.startsWith(word)));
+    return [word, ...more.flatMap(([, words]) => words)];
+  }
+
+  function apply(groups, query, count, synonyms) {
+    const words = plain(query).split(/\s+/).filter(Boolean).map((w) => meanings(w, synonyms));
+    const matches = (text) => words.every((alternatives) => alternatives.some((w) => text.includes(w)));
     let symptoms = 0;
     const breaks = new Set();
     for (const group of groups) {
@@ -76,15 +85,16 @@
     const input = box.querySelector("input");
     const count = box.querySelector(".mg-symptom-count");
     const groups = sections(document.querySelector(".md-content") || document.body);
+    const synonyms = JSON.parse(box.dataset.synonyms || "{}");
     box.hidden = false; // JavaScript is here: the filter works (without it, the list is whole)
-    input.addEventListener("input", () => apply(groups, input.value, count));
+    input.addEventListener("input", () => apply(groups, input.value, count, synonyms));
     input.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || !input.value) return;
       input.value = "";
-      apply(groups, "", count);
+      apply(groups, "", count, synonyms);
       event.preventDefault();
     });
-    apply(groups, input.value, count); // a value the browser restored on back/forward
+    apply(groups, input.value, count, synonyms); // a value the browser restored on back/forward
   }
 
   const start = () => (window.document$ && window.document$.subscribe ? window.document$.subscribe(onPage) : onPage());
