@@ -98,3 +98,27 @@ def test_kahns_order_with_an_add_that_overwrites_is_caught_by_the_diamond_tests_
     cases = {c.name: c.status for c in diagnosis.verdicts["diamond-test"].cases}
     assert cases == {"diamond (a*b + c) * (a - c) at 2, 3, 4": "passed", "(a + b) * a at 2, 3": "wrong values"}
     assert diagnosis.diagnoses[0][0] == "overwrite-grad", diagnosis.diagnoses
+
+
+def test_a_cross_entropy_written_for_one_sample_is_a_skip_and_training_uses_another_loss():
+    """Issue 37, item 2: a cross_entropy documented for (C,) logits and one class is a design, not a break."""
+    import types
+
+    import numpy as np
+
+    from minigrad import functional, nn, optim
+    from minigrad.tensor import Tensor
+
+    def cross_entropy(logits, target):
+        """One sample: logits (C,), target an int."""
+        z = logits - Tensor(np.max(logits.data))
+        return (z.exp().sum()).log() - z[np.array([int(target)])].sum()
+
+    single = types.SimpleNamespace(**{n: getattr(functional, n) for n in ("softmax", "log_softmax", "mse_loss",
+                                                                          "binary_cross_entropy_with_logits")},
+                                   cross_entropy=cross_entropy)
+    diagnosis = diagnose(Tensor=Tensor, nn=nn, optim=optim, functional=single)
+    assert not diagnosis.caught and diagnosis.diagnoses == []
+    case = next(c for c in diagnosis.verdicts["torch-reference"].cases if c.name == "cross_entropy (4, 3)")
+    assert case.status == "skipped" and "takes one sample" in case.missing[0]
+    assert "with Tanh and mse_loss" in str(diagnosis.verdicts["training-smoke-test"].cases[0].detail)
