@@ -83,6 +83,7 @@ def test_doctor_names_every_break_first_on_minigrads_whole_engine(brk):
     assert diagnosis.caught
     assert diagnosis.suspects[0][0] == brk.slug, diagnosis.suspects[:3]
     assert diagnosis.suspects[0][1] > (diagnosis.suspects[1][1] if len(diagnosis.suspects) > 1 else 0)
+    assert diagnosis.diagnoses[0][0] == brk.slug and diagnosis.unexplained == [], diagnosis.diagnoses  # the verdict too
 
 
 def test_the_default_engine_is_resolved_when_a_check_is_called():

@@ -3,7 +3,7 @@ are named, unless one of them leaves no failed case that a named break does not 
 (its symptoms are all symptoms of the other: no evidence can tell it apart)."""
 
 import contextlib
-import importlib
+import functools
 import itertools
 import random
 import sys
@@ -12,16 +12,18 @@ import pytest
 
 from minigrad import breaks, checks
 from minigrad.breaks.patch import PatchError
-from minigrad.doctor import diagnose, signatures
+from minigrad.doctor import signatures
 from minigrad.doctor.diagnoses import diagnoses
 from minigrad.doctor.ranking import agreement
 from tests.combined_breaks import together
 
-SLUGS = [b.slug for b in breaks.catalogue()]
+SLUGS = [b.slug for b in breaks.catalogue()]  # one break alone is the first diagnosis: test_diagnostics_matrix.py
 PAIRS = random.Random(37).sample(list(itertools.combinations(SLUGS, 2)), 40)
 
 
+@functools.cache
 def _evidence(*slugs):
+    """(failures, ran) with the breaks applied together; cached: two tests read the same pairs."""
     with together(*slugs), contextlib.redirect_stdout(sys.stderr):
         verdicts = checks.run_all(checks.Engine.minigrad())
     return checks.failures(verdicts), checks.ran(verdicts)
@@ -60,17 +62,6 @@ def test_most_pairs_are_both_named():
         named = [slug for slug, _, _ in diagnoses(evidence, ran, signed)[0]]
         missed += not set(pair) <= set(named)
     assert tried >= 30 and missed <= tried // 10, (missed, tried)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_one_break_alone_is_the_first_diagnosis_and_explains_every_failed_case(slug):
-    with breaks.applied(slug):
-        parts = {"Value": importlib.import_module("minigrad.scalar").Value,
-                 "Tensor": importlib.import_module("minigrad.tensor").Tensor,
-                 **{n: importlib.import_module(f"minigrad.{n}") for n in ("nn", "optim", "functional")}}
-        diagnosis = diagnose(**parts)
-    assert diagnosis.diagnoses[0][0] == slug, diagnosis.diagnoses
-    assert diagnosis.unexplained == []
 
 
 def test_a_case_that_no_signature_has_is_unexplained_and_nothing_is_named_for_it():
