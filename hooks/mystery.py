@@ -48,8 +48,9 @@ def plain(title):
 def render(lang, use_directory_urls=True, page_url=None):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
-    # Its styles, on this page only (not in every page's budget); the minify plugin writes the .min.css.
-    sheet = [f'<link rel="stylesheet" href="{esc(get_relative_url("assets/minigrad/mystery.min.css", page_url))}">'] if page_url else []
+    # Its styles and its script, on this page only (not in every page's budget); the minify plugin writes the .min.css.
+    sheet = [f'<link rel="stylesheet" href="{esc(get_relative_url("assets/minigrad/mystery.min.css", page_url))}">',
+             f'<script src="{esc(get_relative_url("assets/minigrad/mystery.js", page_url))}"></script>'] if page_url else []
     phases = sorted({b.phase for b in entries})
     names = catalogue.load().phases
     phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [

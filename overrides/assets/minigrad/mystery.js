@@ -154,6 +154,7 @@
     newMystery();
   }
 
+  if (window.minigradMystery) return; // loaded again by a second visit (instant navigation): set up once
   window.minigradMystery = {
     /* The slug the runner applies on the mystery page; "" anywhere else. */
     hiddenBreak: () => (state && state.form.isConnected ? state.slug : ""),
