@@ -70,18 +70,12 @@ export function showVerdict(panel, verdict) {
     }
     section.append(list);
   }
-  const unexplained = Array.isArray(verdict.unexplained) ? verdict.unexplained : [];
-  if (unexplained.length) {
-    section.append(element("p", "mg-unexplained-title", words.unexplained(unexplained.length)));
+  // What no break explains, then what is near torch's numbers but not equal: a title and its evidence lines.
+  for (const [lines, title] of [[verdict.unexplained, words.unexplained], [verdict.near, words.near]]) {
+    if (!Array.isArray(lines) || !lines.length) continue;
+    section.append(element("p", "mg-unexplained-title", title(lines.length)));
     const list = element("ul", "mg-unexplained");
-    for (const line of unexplained) list.append(element("li", "mg-evidence", line));
-    section.append(list);
-  }
-  const near = Array.isArray(verdict.near) ? verdict.near : [];
-  if (near.length) {
-    section.append(element("p", "mg-unexplained-title", words.near(near.length)));
-    const list = element("ul", "mg-unexplained");
-    for (const line of near) list.append(element("li", "mg-evidence", line));
+    for (const line of lines) list.append(element("li", "mg-evidence", line));
     section.append(list);
   }
   const fix = verdict.fix_first;

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "minigrad"
 ENGINE = ["__init__.py", "scalar.py", "graph.py", "tensor.py", "functional.py", "nn.py", "optim.py", "gradcheck.py"]
 BUDGETS = {  # part: (its files, its budget in lines of code)
     "the engine (what the breaks patch)": ([PACKAGE / n for n in ENGINE], 690),
-    "the checks (minigrad/checks/)": (sorted((PACKAGE / "checks").rglob("*.py")), 1120),
+    "the checks (minigrad/checks/)": (sorted((PACKAGE / "checks").rglob("*.py")), 1150),
     "the doctor (minigrad/doctor/)": (sorted((PACKAGE / "doctor").rglob("*.py")), 1120),
     "the breaks machinery (minigrad/breaks/)": (sorted((PACKAGE / "breaks").rglob("*.py")), 420),
     "repairing a break (minigrad/repair/)": (sorted((PACKAGE / "repair").rglob("*.py")), 220),
