@@ -176,8 +176,6 @@ class Engine:
         g = self.grad(v)
         return None if g is None else float(g.reshape(()))
 
-    def set_grad(self, t, array):
-        setattr(t, self.grad_name, np.array(array, dtype=float))
 
     def const(self, value, like):
         """A constant of `like`'s shape: no engine has to take a Python number, or broadcast a 0-d one."""

@@ -26,7 +26,7 @@ from ..checks.registry import engine_frames
 from . import discovery
 
 USAGE = "expected path/to/file.py:ClassName or dotted.module:ClassName"
-CLASSES = {"Value": ("scalar", "engine", "value"), "Tensor": ("tensor", "engine")}
+CLASSES = discovery.CLASS_FILES  # where Value and Tensor are looked for first
 MODULES = ("nn", "optim", "functional")
 PARTS = ("Value", "Tensor", *MODULES)
 
@@ -113,27 +113,18 @@ def _load_all(folder, files):
     """[(path, module)] that imported and [(path, ImportFailure)] that did not, with the loader the
     folder's own code expects: its package, plain names (written to run from the folder), or its
     folder's name without an __init__.py (`from tgrad.tensor import Tensor`)."""
-    if (folder / "__init__.py").is_file():
-        load = _in_package
-    elif _imports_itself(folder, files):
-        load = _as_namespace(folder)
-    else:
-        load = _by_plain_name(folder, [])
-    modules, unloaded = [], []
-    for path in files:
-        try:
-            modules.append((path, load(folder, path)))
-        except ImportFailure as e:
-            if load is _in_package and e.missing and _is_sibling(folder, e.missing):
-                # `from engine import Value` beside an __init__.py: files written to run from their own
-                # folder, as scripts are. Read them so, as the learner's own scripts do.
-                return _load_all_plain(folder, files)
-            unloaded.append((path, e))
+    if not (folder / "__init__.py").is_file():
+        return _import_each(folder, files, _as_namespace(folder) if _imports_itself(folder, files) else _by_plain_name(folder))
+    modules, unloaded = _import_each(folder, files, _in_package)
+    if any(e.missing and _is_sibling(folder, e.missing) for _, e in unloaded):
+        # `from engine import Value` beside an __init__.py: files written to run from their own
+        # folder, as scripts are. Read them so, as the learner's own scripts do.
+        return _import_each(folder, files, _by_plain_name(folder))
     return modules, unloaded
 
 
-def _load_all_plain(folder, files):
-    load, modules, unloaded = _by_plain_name(folder, []), [], []
+def _import_each(folder, files, load):
+    modules, unloaded = [], []
     for path in files:
         try:
             modules.append((path, load(folder, path)))
@@ -207,7 +198,7 @@ def _in_package(folder, path):
     return load_module(str(path))
 
 
-def _by_plain_name(folder, stems):
+def _by_plain_name(folder):
     """Files of a folder that is no package import each other by plain name (`from tensor import
     Tensor`): import them under those names, so that every file sees the same classes."""
     sys.path.insert(0, str(folder))
