@@ -30,12 +30,13 @@ from pytest_markdown_docs._runners import DefaultRunner, register_runner
 
 sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
+from break_warnings import broken_copy_warnings_expected  # noqa: E402
 from markdown_blocks import parse_page  # noqa: E402
 from module_at import module_at  # noqa: E402
 
 from minigrad.runner import blocks  # noqa: E402
 
-pytest_plugins = ["parallel", "learner_cli"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
+pytest_plugins = ["parallel", "learner_cli", "suite_timing"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
 
 _updates = {}  # path -> {output key: new text}
 
@@ -138,7 +139,8 @@ def check_picture(page, block, where, label, run, healthy=None):
 def run_chain(page, block, slug=None):
     """The block after the blocks it continues, as the browser runs it (minigrad.runner.blocks), in the
     page's language: the doctor's report on a Spanish page is the Spanish one the page shows."""
-    return blocks.run_chain(page.runnable_chain(block), slug=slug, lang=blocks.page_language(page.path))
+    with broken_copy_warnings_expected():
+        return blocks.run_chain(page.runnable_chain(block), slug=slug, lang=blocks.page_language(page.path))
 
 
 def check_run(page, block, where, label, run, expected_raise=None, broken=False):
