@@ -17,6 +17,7 @@ from minigrad.runner.chains import chains
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 fences = module_at(ROOT / "hooks" / "fences.py", "fences_hook")
+fences.on_config(None)  # a build's first step (numpy_needs over the package: 0.1 s), once, not once per page
 CHAIN = re.compile(r'data-block="(\d+)" data-chain="([\d ]*)"')
 
 
@@ -39,7 +40,6 @@ def test_a_chain_goes_back_over_continuations_and_leaves_out_notest_blocks(flags
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
 def test_every_python_block_carries_the_chain_the_doc_tests_run(path):
     page = parse_page(path)
-    fences.on_config(None)
     marked = CHAIN.findall(fences.on_page_markdown(path.read_text(encoding="utf-8"), None, None, None))
     assert [int(index) for index, _ in marked] == list(range(len(page.blocks)))  # every block, in page order
     for block, (_, chain) in zip(page.blocks, marked):
