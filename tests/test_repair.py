@@ -1,7 +1,8 @@
 """A page's "Repair it": the units a break touches, and Check on a reader's text (minigrad/repair/check.py).
 
 For every break, CI proves what the page promises: the untouched broken code is refused and the
-healthy code (the diff reversed) is accepted. The rest tries what a reader types: a loop, an
+healthy code (the diff reversed) is accepted; by text for every break (they are the broken copy and
+minigrad's source, whose check results the matrix holds), by running Check for two of each phase. The rest tries what a reader types: a loop, an
 exception, a syntax error, a lost header, a fix that breaks something else.
 """
 
@@ -14,7 +15,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from minigrad.breaks import catalogue, get
+from minigrad.breaks import ROOT, catalogue, get, patched_sources
 from minigrad.repair import check, substituted
 from minigrad.repair.units import HEADER, editor_text, healthy_text, split, units
 
@@ -28,7 +29,28 @@ def quietly(*args, **kwargs):
     return outcome, out.getvalue()
 
 
+def _first_of_each_phase(count=2):
+    """A few breaks of each phase, in catalogue order: the ones whose repair runs every check here."""
+    by_phase = {}
+    for b in catalogue():
+        by_phase.setdefault(b.phase, []).append(b.slug)
+    return [slug for slugs in by_phase.values() for slug in slugs[:count]]
+
+
 @pytest.mark.parametrize("slug", SLUGS)
+def test_the_editors_text_is_the_broken_code_and_its_repair_is_minigrads_source(slug):
+    """What the page promises for every break, proven by text: Check runs the checks on `substituted`'s
+    files, and these are, byte for byte, the broken copy for the untouched editor (the matrix proves its
+    catching checks fail on it: tests/test_diagnostics_matrix.py) and minigrad's own files for the diff
+    reversed (where every check passes: the same file). The runs themselves are below, for a few breaks."""
+    found = units(slug)
+    assert substituted(slug, editor_text(found)) == patched_sources(slug)
+    healthy = substituted(slug, healthy_text(found))
+    assert healthy == {path: (ROOT / path).read_text(encoding="utf-8") for path in healthy}
+    assert get(slug).caught_by(), f"{slug}: no check catches it, so Check could never refuse it"
+
+
+@pytest.mark.parametrize("slug", _first_of_each_phase())
 def test_the_broken_code_is_refused_and_the_healthy_code_accepted(slug):
     found = units(slug)
     broken, report = quietly(slug, editor_text(found))
@@ -38,6 +60,15 @@ def test_the_broken_code_is_refused_and_the_healthy_code_accepted(slug):
     healthy, report = quietly(slug, healthy_text(found))
     assert healthy.repaired, report
     assert list(healthy.results)[: len(caught)] == caught  # the catching checks come first
+
+
+def test_the_text_proof_sees_a_repair_that_is_not_minigrads_source():
+    """Planted: a repair that leaves one character of the broken code is not minigrad's source."""
+    (unit,) = units("mean-forgets-n")
+    text = unit.healthy.replace("a.data.mean(", "a.data.mean( ")
+    assert text != unit.healthy
+    healthy = substituted("mean-forgets-n", text)
+    assert healthy != {path: (ROOT / path).read_text(encoding="utf-8") for path in healthy}
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -158,6 +189,4 @@ def test_the_healthy_modules_come_back():
 def test_substitution_keeps_the_rest_of_the_file():
     (unit,) = units("mean-forgets-n")
     source = substituted("mean-forgets-n", unit.healthy)["minigrad/tensor.py"]
-    from minigrad.breaks import ROOT
-
     assert source == (ROOT / "minigrad/tensor.py").read_text(encoding="utf-8")
