@@ -16,7 +16,7 @@ from module_at import module_at
 from minigrad import breaks, checks
 from minigrad.breaks import HERE, ROOT
 from minigrad.checks import registry
-from minigrad.doctor import diagnose, signatures
+from minigrad.doctor import diagnose, rank, signatures
 
 MATRIX = HERE / "matrix.json"
 drafts = module_at(ROOT / "scripts" / "drafts.py", "drafts")  # which breaks' pages are unwritten yet
@@ -61,29 +61,47 @@ UNWRITTEN = drafts.unwritten()  # a break whose pages are placeholders yet: no s
 
 
 @pytest.mark.parametrize(("slug", "variant"), [(b.slug, v) for b in breaks.catalogue() for v in b.variants()])
-def test_doctor_names_a_break_first_when_its_variant_is_applied(slug, variant):
+def test_doctor_names_a_break_first_when_its_variant_is_applied(slug, variant, evidence):
+    """Ranked from the session's evidence: minigrad's whole engine with the variant applied, as
+    `diagnose` would examine it (the checks' verdicts are the doctor's only input)."""
     if slug in UNWRITTEN:
         pytest.skip(f"{slug}'s pages are not written yet: the doctor does not suspect it")
-    with breaks.applied(slug, variant):
-        diagnosis = diagnose(Tensor=importlib.import_module("minigrad.tensor").Tensor)
+    diagnosis = rank(evidence[slug][1 + breaks.get(slug).variants().index(variant)])
     assert diagnosis.suspects[0][0] == slug, diagnosis.suspects[:3]
 
 
 @pytest.mark.parametrize("brk", breaks.catalogue(), ids=lambda b: b.slug)
-def test_doctor_names_every_break_first_on_minigrads_whole_engine(brk):
-    with breaks.applied(brk.slug):
-        if brk.slug in UNWRITTEN:  # checked, in this run, to be no suspect at all
-            suspects = diagnose(Tensor=importlib.import_module("minigrad.tensor").Tensor).suspects
-            assert brk.slug not in [s[0] for s in suspects]
-            return
-        parts = {"Value": importlib.import_module("minigrad.scalar").Value,
-                 "Tensor": importlib.import_module("minigrad.tensor").Tensor,
-                 **{n: importlib.import_module(f"minigrad.{n}") for n in ("nn", "optim", "functional")}}
-        diagnosis = diagnose(**parts)
+def test_doctor_names_every_break_first_on_minigrads_whole_engine(brk, evidence):
+    diagnosis = rank(evidence[brk.slug][0])  # what diagnose(Value, Tensor, nn, optim, functional) ranks
+    if brk.slug in UNWRITTEN:  # checked, in this run, to be no suspect at all
+        assert brk.slug not in [s[0] for s in diagnosis.suspects]
+        return
     assert diagnosis.caught
     assert diagnosis.suspects[0][0] == brk.slug, diagnosis.suspects[:3]
     assert diagnosis.suspects[0][1] > (diagnosis.suspects[1][1] if len(diagnosis.suspects) > 1 else 0)
     assert diagnosis.diagnoses[0][0] == brk.slug and diagnosis.unexplained == [], diagnosis.diagnoses  # the verdict too
+
+
+def test_the_evidence_is_what_diagnose_sees_on_a_broken_engine(evidence):
+    """The two tests above rank the session's evidence instead of diagnosing again: that is the same
+    verdict only while the evidence is what `diagnose` examines. One break of each kind, diagnosed."""
+    for slug in ("overwrite-grad", "skip-unbroadcast"):
+        with breaks.applied(slug):
+            parts = {"Value": importlib.import_module("minigrad.scalar").Value,
+                     "Tensor": importlib.import_module("minigrad.tensor").Tensor,
+                     **{n: importlib.import_module(f"minigrad.{n}") for n in ("nn", "optim", "functional")}}
+            diagnosed = diagnose(**parts)
+        ranked = rank(evidence[slug][0])
+        assert (diagnosed.suspects, diagnosed.diagnoses) == (ranked.suspects, ranked.diagnoses)
+
+
+def test_a_stale_signature_is_seen_by_the_ranking_tests(evidence, monkeypatch):
+    """Planted: overwrite-grad's signature swapped for skip-unbroadcast's. Ranking the evidence, as the
+    tests above do, no longer names overwrite-grad first."""
+    signed = signatures.load()
+    assert rank(evidence["overwrite-grad"][0]).suspects[0][0] == "overwrite-grad"
+    monkeypatch.setattr(signatures, "load", lambda: {**signed, "overwrite-grad": signed["skip-unbroadcast"]})
+    assert rank(evidence["overwrite-grad"][0]).suspects[0][0] != "overwrite-grad"
 
 
 def test_the_default_engine_is_resolved_when_a_check_is_called():
