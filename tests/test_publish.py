@@ -5,8 +5,14 @@ without the `uses` steps (checkout, setup, artifact upload, deploy).
 The steps run in a copy of the checkout, as on GitHub's fresh runner, not in
 this repository: their `npm ci` deletes node_modules before reinstalling it,
 and another pytest worker may be reading it at that moment (the site build,
-the Node/Pyodide run); it did, and a concurrent site build failed."""
+the Node/Pyodide run); it did, and a concurrent site build failed.
 
+That build is the suite's one strict build of the public site (CDN mode): the
+tests below it read what it made, the pages in both languages, the runner's
+attributes, the forms, the bundle (they were tests/test_site_build.py, which
+built the same site a second time)."""
+
+import json
 import os
 import re
 import shutil
@@ -16,7 +22,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from minigrad import breaks
 from minigrad.breaks import ROOT
+from minigrad.runner.predictions import parse, section
 
 WORKFLOW = ROOT / ".github/workflows/pages.yml"
 PAGES_URL = "https://teacher.github.io/minigrad-breaks"  # a project site: its own path under the host
@@ -56,32 +64,50 @@ def test_workflow_uses_the_official_pages_actions():
 MADE_BY_THE_STEPS = {".git", ".venv", "node_modules", "site", ".pytest_cache", ".hypothesis", "test-results"}
 
 
-@pytest.fixture
-def checkout(tmp_path):
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory):
     """What actions/checkout gives the workflow: the repository's files, without
     what the steps make (or git's own)."""
 
     def left_out(folder, names):
         return set(names) & (MADE_BY_THE_STEPS if Path(folder) == ROOT else {"__pycache__"})
 
-    copy = tmp_path / "repo"
+    copy = tmp_path_factory.mktemp("publish") / "repo"
     shutil.copytree(ROOT, copy, ignore=left_out, symlinks=True)
     return copy
 
 
-def test_workflow_build_steps_run_here_and_build_the_public_site(checkout):
+@pytest.fixture(scope="module")
+def steps_run(checkout):
+    """The workflow's `run` steps, in order, in the checkout: [(step, finished process)]; they stop at the first failure."""
     steps = [s for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
-    assert any("mkdocs build --strict" in s["run"] for s in steps)
-    runs = [s["run"] for s in steps]
-    # the pictures are rendered by @viz-js/viz under Node at build time: a fresh runner needs npm ci first
-    assert any(r.startswith("npm ci") for r in runs[: next(i for i, r in enumerate(runs) if "mkdocs build" in r)])
     outside = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}  # uv: the copy's own .venv
+    ran = []
     for step in steps:
         env = {**outside, **{k: substitute(v) for k, v in step.get("env", {}).items()}}
-        done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=checkout, env=env, capture_output=True, text=True)
-        assert done.returncode == 0, f"step {step.get('name', step['run'])!r} failed:\n{done.stderr[-3000:]}"
+        ran.append((step, subprocess.run(["bash", "-e", "-c", step["run"]], cwd=checkout, env=env, capture_output=True, text=True)))
+        if ran[-1][1].returncode:
+            break
+    return ran
+
+
+@pytest.fixture(scope="module")
+def site(checkout, steps_run):
+    """The public site the workflow built, or a failure naming the step that failed."""
+    for step, done in steps_run:
+        if done.returncode:
+            pytest.fail(f"step {step.get('name', step['run'])!r} failed:\n{done.stderr[-3000:]}")
+    return checkout / "site"
+
+
+def test_workflow_build_steps_run_here_and_build_the_public_site(steps_run, site):
+    runs = [step["run"] for step, _ in steps_run]
+    assert any("mkdocs build --strict" in r for r in runs)
+    # the pictures are rendered by @viz-js/viz under Node at build time: a fresh runner needs npm ci first
+    assert any(r.startswith("npm ci") for r in runs[: next(i for i, r in enumerate(runs) if "mkdocs build" in r)])
+    for _, done in steps_run:
         assert "end of life" not in done.stderr  # NO_MKDOCS_2_WARNING keeps the log quiet
-    site = checkout / "site"
+        assert "not compatible with theme.features = navigation.instant" not in done.stderr
     assert (site / "index.html").exists() and (site / "es/index.html").exists()
     assert not (site / "_minigrad/pyodide").exists()  # CDN mode: the runtime is not shipped
     assert (site / "coi-serviceworker.js").exists()  # at the root: Stop keeps Python alive on Pages
@@ -91,5 +117,53 @@ def test_workflow_build_steps_run_here_and_build_the_public_site(checkout):
     assert f"<loc>{PAGES_URL}/es/breaks/skip-unbroadcast/</loc>" in (site / "es/sitemap.xml").read_text(encoding="utf-8")
     for page in ("getting-started/index.html", "es/getting-started/index.html"):  # hooks/repo_url.py
         html = (site / page).read_text(encoding="utf-8")
-        assert re.search(rf'<a href="https://github\.com/{re.escape(REPOSITORY)}" title="[^"]+" class="md-source">', html)  # the header
+        # the header's link to the repository (overrides/partials/source.html: Material's, minus the
+        # data-md-component that fetches stars from api.github.com), and the clone command
+        assert re.search(rf'<a href="https://github\.com/{re.escape(REPOSITORY)}" title="[^"]+" class="md-source">', html)
+        assert 'data-md-component="source"' not in html
         assert f"git clone https://github.com/{REPOSITORY} minigrad-breaks" in re.sub(r"<[^>]+>", "", html)
+
+
+PYTHON_BLOCK = re.compile(r'<div class="language-python highlight"([^>]*)>')
+BLOCK_AND_CHAIN = re.compile(r'data-block="(\d+)" data-chain="([\d ]*)"')
+FORM = re.compile(r'<form [^>]*data-mg="prediction"[^>]*>')
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def test_the_pages_in_both_languages_carry_what_the_runner_needs(site):
+    for page in ("breaks/skip-unbroadcast/index.html", "es/breaks/skip-unbroadcast/index.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert 'data-minigrad-break="skip-unbroadcast"' in html
+        assert 'data-broken="raises ValueError' in html  # the block options reach the runner
+    assert '<html lang="es"' in (site / "es/index.html").read_text(encoding="utf-8")
+    bundle = json.loads((site / "_minigrad/bundle.json").read_text())
+    assert "minigrad/breaks/skip-unbroadcast.diff" in bundle and "minigrad/tensor.py" in bundle
+    shipped = {p for p in bundle if p.startswith("minigrad/reference/")}  # what the checks read, not the tests' share
+    assert shipped == {"minigrad/reference/checks.json", "minigrad/reference/facts.json"}
+    assert not (site / "_minigrad/pyodide").exists()  # cdn mode ships no runtime
+    assert not (site / "es/_minigrad").exists()  # shipped once, at the root
+    english, spanish = ((site / p / "theory/02-graphs/index.html").read_text(encoding="utf-8") for p in ("", "es"))
+    assert 'title="Permanent link"' in english and 'title="Permanent link"' not in spanish  # hooks/permalink_title.py
+    assert 'title="Enlace permanente"' in spanish
+    unserved = [str(p.relative_to(site)) for p in site.rglob("*.html") if "<!-- md:" in p.read_text(encoding="utf-8")]
+    assert not unserved, f"a <!-- md:name --> marker no hook replaced reached the site: {unserved}"  # tests/test_markers.py
+    for page in site.rglob("*.html"):  # hooks/fences.py: the runner runs the chain it is given
+        found = [BLOCK_AND_CHAIN.search(attrs) for attrs in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8"))]
+        assert all(found), f"{page}: a Python block without data-block and data-chain"
+        blocks = {m[1] for m in found}
+        assert all(set(m[2].split()) <= blocks for m in found), f"{page}: a chain names a block the page does not show"
+
+    for b in breaks.catalogue():  # every break page, both languages: its graded questions and its Repair it
+        for prefix, suffix in (("", ""), ("es/", ".es")):
+            html = (site / prefix / f"breaks/{b.slug}/index.html").read_text(encoding="utf-8")
+            text = (ROOT / "docs/breaks" / f"{b.slug}{suffix}.md").read_text(encoding="utf-8")
+            start, end = section(text)
+            asked = [(b.slug, q.number, q.kind, None if q.right is None else str(q.right), q.value)
+                     for q in parse(text[start:end].split("\n"))[0]]
+            forms = [dict(ATTRIBUTE.findall(m[0])) for m in FORM.finditer(html)]
+            shown = [(f["data-break"], f["data-question"], f["data-kind"], f.get("data-right"), f.get("data-value")) for f in forms]
+            assert shown == asked, f"{prefix}{b.slug}: the forms are not its questions"
+            assert html.count('data-mg="repair"') == 1 and f'data-break="{b.slug}"' in html
+    for prefix in ("", "es/"):
+        listed = re.findall(r'<li data-break="([^"]+)"', (site / prefix / "progress/index.html").read_text(encoding="utf-8"))
+        assert listed == [b.slug for b in breaks.catalogue()]

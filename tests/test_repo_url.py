@@ -1,7 +1,7 @@
 """The site names its repository: `repo_url` in mkdocs.yml (MINIGRAD_REPO_URL,
 which the GitHub Pages workflow sets from the repository it runs in), shown in
 the header, and put into Getting started's clone command by hooks/repo_url.py.
-The built pages are checked in tests/test_site_build.py and tests/test_publish.py."""
+The built pages are checked in tests/test_publish.py."""
 
 import importlib.util
 import re
