@@ -11,7 +11,7 @@
  * NumPy's wheel is fetched by the page as soon as a block that needs it gets
  * intent, in parallel with Python's own download; loadPackage's fetch of that URL
  * later gets these bytes instead of a second request.
- * (tests/worker/prefetch.test.mjs runs this in Node, with a stub for `scope`.)
+ * (tests/node/prefetch.test.mjs runs this in Node, with a stub for `scope`.)
  */
 
 import { message } from "../messages.js";

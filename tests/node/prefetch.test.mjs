@@ -5,7 +5,7 @@
 // wrong. And the download's bytes are counted without replacing fetch's own
 // response. The module is bundled with the site's own esbuild, as the build does.
 //
-//   node --test tests/worker/prefetch.test.mjs   (tests/test_worker_prefetch.py runs it)
+//   node --test tests/node/   (tests/test_node.py runs every file there)
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

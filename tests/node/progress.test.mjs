@@ -3,7 +3,7 @@
 // repair and find, the most checks), what a break's entry adds up to, and which breaks the
 // mystery's review draw keeps. Bundled with the site's own esbuild, as the build does.
 //
-//   node --test tests/js/progress.test.mjs   (tests/test_progress_record.py runs it)
+//   node --test tests/node/   (tests/test_node.py runs every file there)
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
