@@ -114,6 +114,7 @@ def site_url(offline_site):
     build_site(offline_site, url)
     yield url
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -121,6 +122,7 @@ def isolated_site_url(offline_site, site_url):
     server, url = serve_site(offline_site, isolated=True)
     yield url
     server.shutdown()
+    server.server_close()
 
 
 class Watch:
