@@ -224,6 +224,7 @@ OPS = [
        breaks={"tanh-grad-from-input": "gradient", "tanh-from-exp": "forward"}),
     Op("relu", lambda a: a.relu(), lambda x: np.maximum(x, 0.0), BOTH, kink=RELU_AT_ZERO,
        breaks={"relu-gated-on-upstream": "gradient", "relu-in-place": "forward"}),
+    Op("sigmoid", lambda a: a.sigmoid(), np_sigmoid, BOTH, domains=(Domain(SATURATING),)),
     Op("matmul", lambda a, b: a @ b, np.matmul, TENSOR, MATMUL, constants=(0, 1),
        breaks={"matmul-without-transpose": "gradient"}),
     Op("sum", lambda a, axis, keepdims: a.sum(axis=axis, keepdims=keepdims), np_reduce("sum"), shapes=AXES_TO_REDUCE,
