@@ -133,7 +133,7 @@ def kink(draw, op, kind):
     loss, weights = weighted_loss(draw, op, kind, params, np.shape(op.reference(*arrays, **params)))
     xs = wrap(kind, arrays)
     loss(*xs).backward()
-    np.testing.assert_allclose(xs[0].grad, op.kink.convention(arrays, params, weights), rtol=1e-12, atol=0)
+    np.testing.assert_allclose(xs[0].grad, op.kink.convention(arrays, params, weights), rtol=1e-12, atol=0, err_msg=op.kink.why)
 
 
 PROPERTIES = {  # name -> (check, the rows it applies to)
