@@ -18,6 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import editing  # tests/browser is on sys.path (pytest's rootdir-relative import)
+import warm
 import pytest
 from playwright.sync_api import expect
 
@@ -130,18 +131,54 @@ class Watch:
 
     def __init__(self, page):
         self.requests, self.errors = [], []
-        page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+        self._listeners = {
+            "request": lambda r: self.requests.append(r.url),
+            "console": lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"),
+            "pageerror": lambda e: self.errors.append(f"pageerror: {e}"),
+            "response": lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"),
+        }
+        for event, listener in self._listeners.items():
+            page.on(event, listener)
 
     def outside(self):
         return [u for u in self.requests if not u.startswith(("http://127.0.0.1:", "data:", "blob:"))]
 
 
+    def stop(self, page):
+        for event in ("request", "console", "pageerror", "response"):
+            page.remove_listener(event, self._listeners[event])
+
+
 @pytest.fixture
-def watch(page):
-    return Watch(page)
+def watch(request):
+    """A Watch of the test's page: its `cold_page` if it asks for one, else its `page`."""
+    page = request.getfixturevalue("cold_page" if "cold_page" in request.fixturenames else "page")
+    watched = Watch(page)
+    yield watched
+    if not page.is_closed():
+        watched.stop(page)  # the warm page lives on: its next test has a watch of its own
+
+
+@pytest.fixture(scope="session")
+def warm_tab(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args)
+    context.add_init_script(NO_SERVICE_WORKERS)
+    yield warm.WarmTab(context)
+    context.close()
+
+
+@pytest.fixture
+def warm_page(warm_tab):
+    """The session's page with Python booted (tests/browser/warm.py): open pages with warm.visit.
+    A module whose tests mostly use it overrides `page` with it; its cold tests ask for `cold_page`."""
+    yield warm_tab.prepare()
+    warm_tab.after()
+
+
+@pytest.fixture
+def cold_page(new_context):
+    """A fresh page in a fresh context, as pytest-playwright's `page` (for a module that overrides `page`)."""
+    return new_context().new_page()
 
 
 @pytest.fixture

@@ -12,13 +12,21 @@ from markdown_blocks import parse_page  # tests/ is on sys.path (the root confte
 from navigation import follow
 from playwright.sync_api import expect
 from running import COLD, block_panel, run_and_wait, serious_violations, shown_output
+from warm import booted, visit
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py); the tests of a cold
+    start, of instant navigation itself and of the isolated server take `cold_page`."""
+    return warm_page
+
+
 def test_break_page_runs_healthy_then_broken(page, site_url, watch):
-    page.goto(site_url + "breaks/skip-unbroadcast/")
+    visit(page, site_url + "breaks/skip-unbroadcast/")
     panel = block_panel(page, 0)
     healthy = run_and_wait(panel)
     assert healthy.strip() == shown_output(page, 0).strip()
@@ -34,7 +42,7 @@ def test_break_page_runs_healthy_then_broken(page, site_url, watch):
 
 
 def test_a_block_that_raises_shows_its_traceback(page, site_url, watch):
-    page.goto(site_url + "theory/04-broadcasting/")
+    visit(page, site_url + "theory/04-broadcasting/")
     panel = block_panel(page, 3)  # Tensor(ones((3, 2))) + Tensor(ones(4)): declared to raise
     text = run_and_wait(panel)
     expect(panel).to_have_attribute("data-state", "error")
@@ -46,7 +54,7 @@ def test_a_block_that_raises_shows_its_traceback(page, site_url, watch):
 
 
 def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch, replace_code):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     run_and_wait(panel)  # boot once
     replace_code(page, 0, "print('start', flush=True)\nwhile True:\n    pass\n")
@@ -60,7 +68,8 @@ def test_stop_ends_an_endless_loop_and_python_runs_again(page, site_url, watch, 
     assert not watch.errors, watch.errors
 
 
-def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, watch, replace_code):
+def test_stop_uses_the_interrupt_buffer_when_isolated(cold_page, isolated_site_url, watch, replace_code):
+    page = cold_page
     page.goto(isolated_site_url + "theory/01-derivatives/")
     assert page.evaluate("self.crossOriginIsolated")
     panel = block_panel(page, 0)
@@ -78,7 +87,7 @@ def test_stop_uses_the_interrupt_buffer_when_isolated(page, isolated_site_url, w
 
 
 def test_runaway_print_loop_is_bounded(page, site_url, watch, replace_code):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     replace_code(page, 0, "for i in range(10**6):\n    print(i)\n")
     text = run_and_wait(panel)
@@ -87,7 +96,8 @@ def test_runaway_print_loop_is_bounded(page, site_url, watch, replace_code):
     assert not watch.errors, watch.errors
 
 
-def test_instant_navigation_keeps_the_interpreter(page, site_url, watch):
+def test_instant_navigation_keeps_the_interpreter(cold_page, site_url, watch):
+    page = cold_page
     page.goto(site_url + "theory/01-derivatives/")
     run_and_wait(block_panel(page, 0))
     page.evaluate("window.__marker = 'same document'")
@@ -102,7 +112,8 @@ def test_instant_navigation_keeps_the_interpreter(page, site_url, watch):
 
 
 def test_spanish_break_page_and_labels(page, site_url, watch):
-    page.goto(site_url + "es/breaks/overwrite-grad/")
+    visit(page, site_url + "es/breaks/overwrite-grad/")
+    boots = 0 if booted(page) else 1
     panel = block_panel(page, 0)
     expect(panel.locator(".mg-run")).to_have_text("Ejecutar")
     healthy = run_and_wait(panel)
@@ -118,13 +129,13 @@ def test_spanish_break_page_and_labels(page, site_url, watch):
     # the interpreter is the same one, shown by one Pyodide download, not by a time limit.
     assert run_and_wait(block_panel(page, 0), timeout=20_000).strip() == shown_output(page, 0).strip()
     pyodide_loads = [u for u in watch.requests if u.endswith("pyodide.asm.wasm")]
-    assert len(pyodide_loads) == 1, pyodide_loads
+    assert len(pyodide_loads) == boots, pyodide_loads
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors
 
 
 def test_language_switcher_lands_on_the_same_page_after_instant_navigation(page, site_url, watch):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     follow(page, page.locator("nav a[href$='03-worked-backprop/']").first, re.compile(r"03-worked-backprop/$"))
     page.goto(page.url + "#diamond-test")  # same document: only the hash changes
     link = page.locator("a.md-select__link[hreflang='es']")
@@ -139,7 +150,8 @@ def test_language_switcher_lands_on_the_same_page_after_instant_navigation(page,
     assert not watch.errors, watch.errors
 
 
-def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
+def test_nothing_of_pyodide_loads_before_intent(cold_page, site_url, watch):
+    page = cold_page
     page.goto(site_url + "breaks/skip-unbroadcast/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in watch.requests if "pyodide" in u or "bundle.json" in u]
@@ -153,7 +165,7 @@ def test_nothing_of_pyodide_loads_before_intent(page, site_url, watch):
 
 @pytest.mark.parametrize("path", ["", "breaks/skip-unbroadcast/", "es/breaks/overwrite-grad/"])
 def test_accessibility_scan_finds_no_serious_violation(page, site_url, path):
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     page.locator(".mg-run").first.focus()
     serious = serious_violations(page)
     page.locator(".mg-reset").first.focus()  # Material fills a focused button with the accent colour
@@ -164,7 +176,7 @@ def test_accessibility_scan_finds_no_serious_violation(page, site_url, path):
 @pytest.mark.parametrize("path", ["breaks/skip-unbroadcast/", "es/breaks/skip-unbroadcast/"])
 def test_accessibility_scan_after_runs_finds_no_serious_violation(page, site_url, path):
     """The page as a reader leaves it: one run done, one broken run with a traceback, one stopped."""
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     run_and_wait(block_panel(page, 0))
     block_panel(page, 1).locator(".mg-break").click()
     run_and_wait(block_panel(page, 1), timeout=20_000)
@@ -178,7 +190,7 @@ def test_accessibility_scan_after_runs_finds_no_serious_violation(page, site_url
 
 
 def test_buttons_are_keyboard_usable(page, site_url):
-    page.goto(site_url + "breaks/overwrite-grad/")
+    visit(page, site_url + "breaks/overwrite-grad/")
     toggle = page.locator(".mg-break").first
     toggle.focus()
     page.keyboard.press("Enter")
@@ -235,7 +247,8 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
     from minigrad import breaks
 
     walked = 0
-    page.goto(site_url)
+    visit(page, site_url)
+    boots = 0 if booted(page) else 1
     for entry in breaks.catalogue():
         slug = entry.slug
         page.locator(f"nav a[href$='breaks/{slug}/']").first.click()
@@ -254,13 +267,13 @@ def test_every_break_page_shows_its_documented_failure_in_the_browser(page, site
             check_a_block_after_a_raise(page, block, raised, shown_block)
             walked += 1
     assert walked >= 2, "skip-unbroadcast's blocks 2 and 3 continue blocks its break makes raise"
-    assert len([u for u in watch.requests if u.endswith("pyodide.asm.wasm")]) == 1
+    assert len([u for u in watch.requests if u.endswith("pyodide.asm.wasm")]) == boots
     assert not watch.outside(), watch.outside()
     assert not watch.errors, watch.errors
 
 
 def test_stdout_and_stderr_are_told_apart_and_never_parsed_as_html(page, site_url, watch, replace_code):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     replace_code(page, 0, 'import sys\nprint("<b>out</b>")\nprint("err line", file=sys.stderr)\n')
     run_and_wait(panel)
