@@ -92,11 +92,12 @@ def deadline(time_limit):
 def _read(path):
     events = []
     if os.path.exists(path):
-        for line in open(path, encoding="utf-8"):
-            try:
-                events.append(json.loads(line))
-            except ValueError:
-                break  # the line the child was writing when it ended
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                try:
+                    events.append(json.loads(line))
+                except ValueError:
+                    break  # the line the child was writing when it ended
     return events
 
 

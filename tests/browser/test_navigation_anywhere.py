@@ -33,8 +33,9 @@ def elsewhere(offline_site, site_url, tmp_path_factory):
     (root / "course").symlink_to(offline_site, target_is_directory=True)
     (plain, at_root), (nested, at_course) = serve_site(offline_site, isolated=False), serve_site(root, isolated=False)
     yield [at_root, at_course + "course/"]
-    plain.shutdown()
-    nested.shutdown()
+    for server in (plain, nested):
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.mark.parametrize(("where", "prefix"), [(0, ""), (1, "es/")])
