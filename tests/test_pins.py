@@ -3,14 +3,23 @@
 MkDocs 2 is announced to break plugins, and Material for MkDocs reaches end
 of life on 2027-05-05: an unbounded requirement would let `uv lock --upgrade`
 take a new major unseen. The bound must keep today's locked version and
-refuse the next major (MAINTAINERS.md, "Material's end of life")."""
+refuse the next major (MAINTAINERS.md, "Material's end of life").
 
+The runtime's pins live in minigrad/runner/pins.json: npm's own copies of its
+versions (package.json, package-lock.json) must agree with it, and what npm
+installed must be what it pins (the wheel's bytes, Pyodide's numpy entry)."""
+
+import hashlib
+import json
+import os
 import tomllib
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 from packaging.version import Version
+
+from minigrad.runner import pins
 
 ROOT = Path(__file__).resolve().parents[1]
 BOUNDED = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n")
@@ -49,3 +58,46 @@ def test_an_unbounded_requirement_is_named():
     reqs = requirements(planted)
     assert problem(reqs["mkdocs"], Version("1.6.1")) == "mkdocs>=1.6 has no upper bound: add <2"
     assert problem(reqs["mkdocs-material"], Version("9.8.2")) == "mkdocs-material<11,>=9.6 lets in 10.0: bound it below the next major"
+
+
+def npm_pins(package_json, package_lock):
+    """{npm package: version} for the runtime's pinned packages, as package.json and package-lock.json say."""
+    wanted = {"pyodide": pins.PYODIDE, pins.WHEEL["npm"]: pins.WHEEL["version"]}
+    declared = {name: package_json["devDependencies"].get(name) for name in wanted}
+    locked = {name: package_lock["packages"].get(f"node_modules/{name}", {}).get("version") for name in wanted}
+    return wanted, declared, locked
+
+
+def test_package_json_and_its_lock_pin_what_pins_json_pins():
+    package_json, package_lock = (json.loads((ROOT / n).read_text(encoding="utf-8")) for n in ("package.json", "package-lock.json"))
+    wanted, declared, locked = npm_pins(package_json, package_lock)
+    assert declared == wanted, "package.json's versions differ from minigrad/runner/pins.json's"
+    assert locked == wanted, "package-lock.json's versions differ from minigrad/runner/pins.json's"
+
+
+def test_a_version_that_differs_from_the_pin_is_seen():
+    package_json = {"devDependencies": {"pyodide": "0.29.5", pins.WHEEL["npm"]: pins.WHEEL["version"]}}
+    lock = {"packages": {"node_modules/pyodide": {"version": "0.29.5"}}}
+    wanted, declared, locked = npm_pins(package_json, lock)
+    assert declared != wanted and declared["pyodide"] == "0.29.5" and locked[pins.WHEEL["npm"]] is None
+
+
+needs_npm = pytest.mark.skipif(not (ROOT / "node_modules/pyodide/pyodide-lock.json").exists() and not os.environ.get("CI"),
+                               reason="needs npm ci (node_modules)")
+
+
+@needs_npm
+def test_the_installed_wheel_is_the_pinned_one():
+    """Its bytes: the offline site, the browser tests and the Node harness load this file."""
+    wheel = ROOT / pins.WHEEL_PATH
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == pins.WHEEL["sha256"], f"{wheel} is not the pinned wheel"
+
+
+@needs_npm
+def test_numpy_by_name_is_the_installed_pyodide_s_lock_entry():
+    """From the CDN the worker loads NumPy by name (pyodide-lock.json's file and sha256), and the page
+    fetches that file early at intent: another name would fetch 12 MB for nothing."""
+    lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["numpy"]
+    assert {"file_name": entry["file_name"], "sha256": entry["sha256"]} == {k: pins.BY_NAME[k] for k in ("file_name", "sha256")}
+    assert entry["version"] == pins.WHEEL_NAME.split("-")[1]  # the same NumPy as our wheel, built apart
