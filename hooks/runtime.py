@@ -10,7 +10,9 @@
 - With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
   from node_modules/pyodide and the NumPy wheel from the npm package that
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
-  leave its own host. With `cdn` (the default), the pinned CDN URL is used.
+  leave its own host; its pyodide-lock.json names our wheel and its sha256 for
+  numpy (the CDN's lists another file), so the worker loads NumPy by name, its
+  bytes checked, either way. With `cdn` (the default), the pinned CDN URL is used.
   The pins (Pyodide's version, its CDN, the wheel) are minigrad/runner/pins.json's:
   this hook hands the page its CDN URL and the wheel's name (extra.pyodide).
 
@@ -28,6 +30,7 @@ Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
 """
 
+import hashlib
 import json
 import logging
 import shutil
@@ -41,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "minigrad"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 NUMPY_WHEEL = ROOT / pins.WHEEL_PATH
-PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]  # and our pyodide-lock.json
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
 COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
 SW_DOCUMENTS_AND_WORKERS_ONLY = ROOT / "hooks" / "sw_documents_and_workers_only.js"  # put before it: see the file
@@ -108,4 +111,7 @@ def on_post_build(config):
         target.mkdir(exist_ok=True)
         for name in PYODIDE_FILES:
             shutil.copy2(PYODIDE / name, target / name)
-        shutil.copy2(NUMPY_WHEEL, target / NUMPY_WHEEL.name)
+        wheel = NUMPY_WHEEL.read_bytes()
+        lock = pins.offline_lock(json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8")), hashlib.sha256(wheel).hexdigest())
+        (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+        (target / NUMPY_WHEEL.name).write_bytes(wheel)

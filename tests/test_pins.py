@@ -88,10 +88,10 @@ def test_package_json_and_its_lock_pin_what_pins_json_pins():
 
 
 def test_a_version_that_differs_from_the_pin_is_seen():
-    package_json = {"devDependencies": {"pyodide": "0.29.5", pins.WHEEL["npm"]: pins.WHEEL["version"]}}
-    lock = {"packages": {"node_modules/pyodide": {"version": "0.29.5"}}}
+    package_json = {"devDependencies": {"pyodide": "0.0.1", pins.WHEEL["npm"]: pins.WHEEL["version"]}}
+    lock = {"packages": {"node_modules/pyodide": {"version": "0.0.1"}}}
     wanted, declared, locked = npm_pins(package_json, lock)
-    assert declared != wanted and declared["pyodide"] == "0.29.5" and locked[pins.WHEEL["npm"]] is None
+    assert declared != wanted and declared["pyodide"] == "0.0.1" and locked[pins.WHEEL["npm"]] is None
 
 
 needs_npm = pytest.mark.skipif(not (ROOT / "node_modules/pyodide/pyodide-lock.json").exists() and not os.environ.get("CI"),
@@ -113,3 +113,16 @@ def test_numpy_by_name_is_the_installed_pyodide_s_lock_entry():
     entry = lock["packages"]["numpy"]
     assert {"file_name": entry["file_name"], "sha256": entry["sha256"]} == {k: pins.BY_NAME[k] for k in ("file_name", "sha256")}
     assert entry["version"] == pins.WHEEL_NAME.split("-")[1]  # the same NumPy as our wheel, built apart
+
+
+@needs_npm
+def test_the_offline_site_s_lock_names_our_wheel_and_its_sha256():
+    """The offline site's worker loads NumPy by name too: its lock must lead to the wheel it ships."""
+    lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    ours = pins.offline_lock(lock, pins.WHEEL["sha256"])
+    assert {k: ours["packages"]["numpy"][k] for k in ("file_name", "sha256")} == {"file_name": pins.WHEEL_NAME, "sha256": pins.WHEEL["sha256"]}
+    assert ours["packages"]["numpy"]["version"] == lock["packages"]["numpy"]["version"]
+    assert {k: v for k, v in ours["packages"].items() if k != "numpy"} == {k: v for k, v in lock["packages"].items() if k != "numpy"}
+    assert lock["packages"]["numpy"]["file_name"] == pins.BY_NAME["file_name"]  # Pyodide's own lock is left as it was
+    with pytest.raises(ValueError, match="is not the wheel pinned"):
+        pins.offline_lock(lock, hashlib.sha256(b"another wheel").hexdigest())
