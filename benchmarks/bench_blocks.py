@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from minigrad.runner import pins
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BEGIN, END = "<!-- bench_blocks.py: begin -->", "<!-- bench_blocks.py: end -->"
@@ -100,7 +102,7 @@ def report(results, load, busy):
         "## Every block, warm, in Pyodide",
         "",
         "Written by `uv run python benchmarks/bench_blocks.py` (its docstring says how); every time is in `blocks.json`.",
-        f"{len(times)} chains (every doc block, healthy and broken), one Pyodide 0.28.3 in Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}.",
+        f"{len(times)} chains (every doc block, healthy and broken), one Pyodide {pins.PYODIDE} in Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}.",
         machine(load, busy),
         "",
         "| Statistic | ms | Goal | Verdict |",

@@ -30,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from minigrad.runner import pins  # noqa: E402 (after the path)
 REPEAT = 5
 GOAL_S = 3.0
 LEARNERS = ROOT / "tests" / "learner_engines"
@@ -148,7 +149,7 @@ Tensor, nn, optim, functional), median (minimum) of {REPEAT} runs:
 - The whole command takes at most {worst_command:.2f} s (median) here: goal {GOAL_S:g} s, {"met" if worst_command <= GOAL_S else "missed"}.
 - The page's warm run (Pyodide, after the first) takes at most {max(warm):.2f} s: goal {GOAL_S:g} s, {"met" if max(warm) <= GOAL_S else "missed"}.
 
-Conditions: CPython {platform.python_version()} on {platform.machine()}, Pyodide 0.28.3 under Node {node};
+Conditions: CPython {platform.python_version()} on {platform.machine()}, Pyodide {pins.PYODIDE} under Node {node};
 a 2-core machine, possibly shared with other jobs, so read the minima too.
 """ if warm else "Pyodide not measured: " + str(data)
     (ROOT / "benchmarks" / "DOCTOR.md").write_text(text, encoding="utf-8")

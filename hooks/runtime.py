@@ -10,7 +10,11 @@
 - With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
   from node_modules/pyodide and the NumPy wheel from the npm package that
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
-  leave its own host. With `cdn` (the default), the pinned CDN URL is used.
+  leave its own host; its pyodide-lock.json names our wheel and its sha256 for
+  numpy (the CDN's lists another file), so the worker loads NumPy by name, its
+  bytes checked, either way. With `cdn` (the default), the pinned CDN URL is used.
+  The pins (Pyodide's version, its CDN, the wheel) are minigrad/runner/pins.json's:
+  this hook hands the page its CDN URL and the wheel's name (extra.pyodide).
 
 - `coi-serviceworker.js` (npm package coi-serviceworker, pinned in
   package.json) at the site's root, so its scope covers every page of both
@@ -26,19 +30,21 @@ Both go to the root site only: the Spanish build (site/es/) reads them from
 there, so the 10 MB runtime is not copied twice.
 """
 
+import hashlib
 import json
 import logging
 import shutil
 from pathlib import Path
 
 from minigrad.checks import reference as torch_numbers
+from minigrad.runner import pins
 from minigrad.runner.numpy_needs import numpy_needs
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "minigrad"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-NUMPY_WHEEL = ROOT / "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl"
-PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+NUMPY_WHEEL = ROOT / pins.WHEEL_PATH
+PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]  # and our pyodide-lock.json
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
 COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
 SW_DOCUMENTS_AND_WORKERS_ONLY = ROOT / "hooks" / "sw_documents_and_workers_only.js"  # put before it: see the file
@@ -65,9 +71,15 @@ def on_config(config):
     global _root_site_dir
     if _root_site_dir is None or not config.site_dir.startswith(_root_site_dir):
         _root_site_dir = config.site_dir  # the first (default-language) build of this run
-    source = config.extra.get("pyodide", {}).get("source", "cdn")
+    settings = config.extra.setdefault("pyodide", {})
+    source = settings.get("source", "cdn")
     if source not in ("cdn", "local"):
         raise ValueError(f"extra.pyodide.source must be 'cdn' or 'local', not {source!r}")
+    # what overrides/main.html hands the runner: NumPy by name from the CDN, or our wheel from the site
+    pinned = {"cdn": pins.CDN, "numpy_wheel": pins.BY_NAME["file_name"] if source == "cdn" else pins.WHEEL_NAME}
+    if any(settings.get(key, value) != value for key, value in pinned.items()):  # on each language's build: if set, pinned
+        raise ValueError("extra.pyodide sets only `source`: Pyodide's CDN and the NumPy wheel are pinned in minigrad/runner/pins.json")
+    settings.update(pinned)
     if source == "local" and not (PYODIDE / "pyodide.js").exists():
         raise FileNotFoundError("extra.pyodide.source is 'local' but node_modules/pyodide is missing: run `npm ci` first")
     config.extra["coi_serviceworker"] = COI_SERVICEWORKER.exists()  # main.html loads it when shipped
@@ -99,4 +111,7 @@ def on_post_build(config):
         target.mkdir(exist_ok=True)
         for name in PYODIDE_FILES:
             shutil.copy2(PYODIDE / name, target / name)
-        shutil.copy2(NUMPY_WHEEL, target / NUMPY_WHEEL.name)
+        wheel = NUMPY_WHEEL.read_bytes()
+        lock = pins.offline_lock(json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8")), hashlib.sha256(wheel).hexdigest())
+        (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+        (target / NUMPY_WHEEL.name).write_bytes(wheel)

@@ -27,7 +27,7 @@ export function settings() {
     root,
     workerURL: assetURL("worker.js"),
     indexURL,
-    numpyURL: local ? indexURL + py.dataset.numpyWheel : "numpy", // by name: the CDN's pyodide-lock.json checks its sha256
+    numpyURL: "numpy", // by name: pyodide-lock.json (the offline site's own entry for its wheel) checks its sha256
     wheelURL: indexURL + py.dataset.numpyWheel, // where either loads it from, fetched early at intent
     bundleURL: root + "_minigrad/bundle.json",
     needsURL: root + "_minigrad/needs.json",

@@ -21,7 +21,7 @@ BUDGETS = {  # part: (its files, its budget in lines of code)
     "the doctor (minigrad/doctor/)": (sorted((PACKAGE / "doctor").rglob("*.py")), 1120),
     "the breaks machinery (minigrad/breaks/)": (sorted((PACKAGE / "breaks").rglob("*.py")), 420),
     "repairing a break (minigrad/repair/)": (sorted((PACKAGE / "repair").rglob("*.py")), 220),
-    "the site's runner (minigrad/runner/)": (sorted((PACKAGE / "runner").rglob("*.py")), 440),
+    "the site's runner (minigrad/runner/)": (sorted((PACKAGE / "runner").rglob("*.py")), 450),
     "pictures (minigrad/viz.py)": ([PACKAGE / "viz.py"], 135),
 }
 FILE_BUDGET = 400

@@ -46,15 +46,3 @@ def test_a_continuation_inherits_its_chain_s_need_and_a_new_chain_starts_clean()
     html = fences.on_page_markdown(text, None, None, None)
     assert html.count('data-numpy="1"') == 3
     assert '{.python data-continuation="1" data-block="1" data-chain="0 1" data-numpy="1"}' in html
-
-
-@pytest.mark.skipif(not (ROOT / "node_modules/pyodide/pyodide-lock.json").exists(), reason="needs npm ci (node_modules/pyodide)")
-def test_the_wheel_fetched_at_intent_is_the_one_pyodide_loads_by_name():
-    """From the CDN, the worker loads NumPy by name (pyodide-lock.json's file and sha256); the page
-    fetches extra.pyodide.numpy_wheel early. Different names would fetch 12 MB for nothing."""
-    import json
-    import re
-
-    wheel = re.search(r"^\s*numpy_wheel:\s*(\S+)\s*$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)[1]
-    lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
-    assert lock["packages"]["numpy"]["file_name"] == wheel

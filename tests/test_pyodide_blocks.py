@@ -36,14 +36,14 @@ import pytest
 from break_warnings import broken_copy_warnings_expected
 from markdown_blocks import parse_page
 
-from minigrad.runner import blocks
+from minigrad.runner import blocks, pins
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SCRIPT = ROOT / "tests" / "pyodide" / "run_blocks.mjs"
 NEEDED = [
     ROOT / "node_modules" / "pyodide" / "pyodide.mjs",
-    ROOT / "node_modules" / "@bentopdf" / "pymupdf-wasm" / "assets" / "numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl",
+    ROOT / pins.WHEEL_PATH,
 ]
 # seconds. Raised from 300 for issue 11: with the catalogue's new breaks the
 # run of every page's blocks (718 cases) took 546 s on the shared 2-core

@@ -23,8 +23,9 @@ from ..checks.words import Said
 # with Pyodide 0.28.3 (2026-12), a fresh worker in Debian's Chromium and Node 20: at 400, Node's stack
 # overflows on `def __neg__(self): return -self`, and both on a Tensor whose `__array__` returns
 # `np.asarray(self)` (through NumPy's C frames); at 300 that Tensor still overflows both; at 250 and
-# 200 every engine tried gets its RecursionError. 200 keeps a margin, and a healthy recursive
-# topological sort still handles a 190-node chain under it (some 25 nodes fewer inside the doctor).
+# 200 every engine tried gets its RecursionError (Pyodide 0.29.5 in Node 20, 2026-12: the same at 200,
+# 250 and 300). 200 keeps a margin, and a healthy recursive topological sort still handles a 190-node
+# chain under it (some 25 nodes fewer inside the doctor).
 BROWSER_RECURSION_LIMIT = 200
 
 

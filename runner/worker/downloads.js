@@ -53,7 +53,7 @@ export function downloads(scope) {
     const bytes = await numpy.early;
     numpy.early = null; // used once: were loadPackage to fetch again, it would go to the network
     if (!bytes) return null; // the early fetch failed: loadPackage fetches, and reports what fails
-    // By name (CDN), loadPackage asks fetch to check pyodide-lock.json's sha256; so do we.
+    // By name, loadPackage asks fetch to check pyodide-lock.json's sha256; so do we.
     const integrity = options && options.integrity;
     const digest = async () => "sha256-" + btoa(String.fromCharCode(...new Uint8Array(await scope.crypto.subtle.digest("SHA-256", bytes))));
     if (integrity && integrity !== (await digest())) return null;

@@ -8,8 +8,10 @@ import pytest
 from navigation import follow
 from running import COLD, block_panel, run_and_wait, shown_output
 
+from minigrad.runner import pins
+
 pytestmark = pytest.mark.browser
-NUMPY = "numpy-2.2.5"
+NUMPY = pins.WHEEL_NAME  # the offline site's wheel (minigrad/runner/pins.json)
 
 RECORD_STATUS = """(panel) => {
   window.__statuses = [];

@@ -181,7 +181,7 @@ CATCHES_STOP = """while True:
 
 
 def test_stop_when_isolated_outlasts_a_lost_interrupt_and_a_slow_clean_up(page, isolated_site_url, watch):
-    """Pyodide 0.28 reads its interrupt buffer, then clears it: a Stop written between the two
+    """Pyodide (0.28, 0.29) reads its interrupt buffer, then clears it: a Stop written between the two
     is lost (CPython gh-157548), rarely, and mostly under load. Here the first press is lost on
     purpose (it goes to a decoy buffer, leaving the real one as the race leaves it, at 0):
     the page presses again, and Python stops in place instead of being restarted.

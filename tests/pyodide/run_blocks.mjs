@@ -16,8 +16,9 @@
 // error), which CI would report as a failure as well.
 //
 // Everything loads from node_modules: Pyodide from node_modules/pyodide, NumPy
-// from the wheel shipped in @bentopdf/pymupdf-wasm (loaded by path, because
-// its checksum differs from the one in pyodide-lock.json). Nothing is fetched.
+// from the wheel pinned in minigrad/runner/pins.json, shipped in an npm package
+// (loaded by path, because its file and checksum differ from pyodide-lock.json's;
+// its sha256 is checked against the pin first). Nothing is fetched.
 //
 // NumPy loads as in the browser: not at boot, but before the first chain that
 // needs it, decided by the worker's own `chain_json_needs_numpy`
@@ -28,16 +29,15 @@
 // CPU time this process spent on it (benchmarks).
 
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MARKER = "=== minigrad run_blocks results ===";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
-const NUMPY_WHEEL = join(
-  ROOT,
-  "node_modules/@bentopdf/pymupdf-wasm/assets/numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl",
-);
+const PINS = JSON.parse(readFileSync(join(ROOT, "minigrad", "runner", "pins.json"), "utf-8"));
+const NUMPY_WHEEL = join(ROOT, "node_modules", PINS.numpy_wheel.npm, PINS.numpy_wheel.file);
 const PACKAGE_EXTENSIONS = [".py", ".toml", ".diff", ".json"];
 const FS_ROOT = "/home/pyodide/repo"; // minigrad/ goes here, like the repo root in CPython
 const RUN_ONE = join(ROOT, "tests", "pyodide", "run_one.py"); // this harness's Python side
@@ -68,6 +68,8 @@ async function main() {
   for (const need of [join(PYODIDE_DIR, "pyodide.mjs"), NUMPY_WHEEL, join(ROOT, "minigrad")]) {
     if (!existsSync(need)) throw new Error(`missing ${need} (run npm ci)`);
   }
+  const sha256 = createHash("sha256").update(readFileSync(NUMPY_WHEEL)).digest("hex");
+  if (sha256 !== PINS.numpy_wheel.sha256) throw new Error(`${NUMPY_WHEEL}: sha256 ${sha256}, not the pinned one (run npm ci)`);
   const job = await readStdin();
 
   const { loadPyodide } = await import(join(PYODIDE_DIR, "pyodide.mjs"));
