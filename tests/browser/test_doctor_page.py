@@ -12,11 +12,19 @@ import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 from running import AXE, COLD, run_and_wait
+from warm import visit
 from test_doctor_folder import learner_package  # tests/ is on sys.path (conftest.py)
 from test_doctor_hostile import HOSTILE, engine_file
 
 ENGINES = Path(__file__).resolve().parents[1] / "doctor_engines"
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 # A learner's engine the page has never seen: the power rule off by one; pasted bare, or with the calling lines.
 BARE = (ENGINES / "pow_off_by_one.py").read_text()
@@ -69,7 +77,7 @@ def record_checking(page):
 
 
 def test_the_example_engine_reports_what_the_page_shows_and_the_running_case(page, site_url, watch):
-    page.goto(site_url + "doctor/")
+    visit(page, site_url + "doctor/")
     panel = page.locator(".mg-runner").nth(0)
     record_checking(page)
     run_and_wait(panel, ends="done")
@@ -89,7 +97,7 @@ def test_the_example_engine_reports_what_the_page_shows_and_the_running_case(pag
 def test_a_class_pasted_without_calling_lines_gets_its_break_named_and_linked(page, site_url, watch, lang):
     """The box finds the pasted class itself (minigrad/doctor/pasted.py): no "Done: no output"."""
     prefix = "es/" if lang == "es" else ""
-    page.goto(f"{site_url}{prefix}doctor/")
+    visit(page, f"{site_url}{prefix}doctor/")
     panel = page.locator(".mg-runner").nth(0)
     replace_code(page, 0, BARE)
     run_and_wait(panel, ends="done")
@@ -158,7 +166,7 @@ def test_a_pasted_tensor_with_a_bug_no_break_explains_lists_what_is_unexplained(
     max_line = "            a.grad += winners * g / winners.sum(axis=axes, keepdims=True)\n"
     assert source.count(max_line) == 1
     broken = source.replace(max_line, "            a.grad += g + 0 * winners\n").replace("from .graph import", "from minigrad.graph import")
-    page.goto(site_url + "es/doctor/")
+    visit(page, site_url + "es/doctor/")
     panel = page.locator(".mg-runner").nth(0)
     replace_code(page, 0, broken)
     run_and_wait(panel, ends="done")
@@ -223,7 +231,7 @@ def test_a_folder_chosen_then_one_dropped_are_checked_here_and_stop_ends_a_loop(
     """English page, one Python: the picker with a planted break, then a folder dropped on the zone
     whose backward never ends: the case it hangs in is shown, Stop ends it; nothing is sent anywhere."""
     sent = record_requests(page)
-    page.goto(site_url + "doctor/")
+    visit(page, site_url + "doctor/")
     page.wait_for_load_state("networkidle")
     assert not [url for _, url, _ in sent if "pyodide" in url or "bundle.json" in url]  # nothing before intent
     package = learner_package(tmp_path / "pick", "sgd-sign-flipped")
@@ -260,7 +268,7 @@ def test_the_spanish_page_checks_a_folder_from_the_keyboard_and_reports_a_recurs
     keyboard; the report is Spanish; an engine that recurses without end is told to fix that first,
     and Python lives on (no restart)."""
     sent = record_requests(page)
-    page.goto(site_url + "es/doctor/")
+    visit(page, site_url + "es/doctor/")
     zone = page.get_by_role("button", name="Elige la carpeta de tu paquete, o suéltala aquí")
     expect(zone).to_have_attribute("aria-describedby", "mg-folder-note")
     package = learner_package(tmp_path / "pick", "dropout-on-in-eval")

@@ -11,10 +11,19 @@ import pytest
 from navigation import follow, navigate
 from playwright.sync_api import expect
 from running import COLD, serious_violations
+from warm import visit
 
 ROOT = Path(__file__).resolve().parents[2]
 BUDGET = 50_000  # bytes of the runner's assets a page costs before intent
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py); a test whose claim needs a cold
+    start, a first load or another server takes `cold_page`."""
+    return warm_page
+
 
 DERIVATIVES = "theory/01-derivatives/"  # block 0 starts "def f(x):"
 
@@ -47,7 +56,8 @@ def text_of(page, index):
     return block(page, index).locator("code").evaluate("(code) => code.textContent")
 
 
-def test_nothing_of_the_editor_loads_before_intent_and_the_budget_holds(page, site_url, watch):
+def test_nothing_of_the_editor_loads_before_intent_and_the_budget_holds(cold_page, site_url, watch):
+    page = cold_page
     sizes = {}
     page.on("response", lambda r: "/assets/minigrad/" in r.url and sizes.__setitem__(r.url, len(r.body())))
     page.goto(site_url + "breaks/skip-unbroadcast/")
@@ -71,7 +81,8 @@ def test_nothing_of_the_editor_loads_before_intent_and_the_budget_holds(page, si
     assert not watch.errors, watch.errors
 
 
-def test_text_selected_before_the_editor_loads_stays_selected(page, site_url, watch):
+def test_text_selected_before_the_editor_loads_stays_selected(cold_page, site_url, watch):
+    page = cold_page
     page.goto(site_url + DERIVATIVES)
     code = block(page, 0).locator("code")
     assert code.evaluate("(c) => getComputedStyle(c).userSelect") != "none"
@@ -88,7 +99,7 @@ def test_text_selected_before_the_editor_loads_stays_selected(page, site_url, wa
 
 
 def test_enter_after_a_colon_indents_and_tab_indents(page, site_url, watch):
-    page.goto(site_url + DERIVATIVES)
+    visit(page, site_url + DERIVATIVES)
     open_at_the_end(page, 0)
     page.keyboard.press("Enter")
     page.keyboard.type("if x:")
@@ -104,7 +115,7 @@ def test_enter_after_a_colon_indents_and_tab_indents(page, site_url, watch):
 
 
 def test_escape_then_tab_leaves_the_editor(page, site_url, watch):
-    page.goto(site_url + DERIVATIVES)
+    visit(page, site_url + DERIVATIVES)
     content = open_editor(page, 0)
     before = text_of(page, 0)
     page.keyboard.press("Tab")  # indents: Tab alone does not leave
@@ -121,7 +132,7 @@ def test_escape_then_tab_leaves_the_editor(page, site_url, watch):
 
 
 def test_highlighting_follows_typing_in_the_themes_colours(page, site_url, watch):
-    page.goto(site_url + DERIVATIVES)
+    visit(page, site_url + DERIVATIVES)
     open_editor(page, 0)
     keywords = block(page, 0).locator(".cm-editor .tok-keyword")
     expect(keywords.filter(has_text=re.compile(r"^while$"))).to_have_count(0)
@@ -143,7 +154,7 @@ def test_highlighting_follows_typing_in_the_themes_colours(page, site_url, watch
 
 
 def test_an_edit_survives_navigating_away_and_back(page, site_url, watch):
-    page.goto(site_url + DERIVATIVES)
+    visit(page, site_url + DERIVATIVES)
     open_at_the_end(page, 0)
     page.keyboard.type("\nprint('kept')")
     edited = text_of(page, 0)
@@ -160,7 +171,7 @@ def test_an_edit_survives_navigating_away_and_back(page, site_url, watch):
 
 
 def test_reset_restores_the_pages_code_and_turns_the_break_off(page, site_url, watch):
-    page.goto(site_url + "breaks/skip-unbroadcast/")
+    visit(page, site_url + "breaks/skip-unbroadcast/")
     original = text_of(page, 0)
     open_at_the_end(page, 0)
     page.keyboard.type("\nprint('mine')")
@@ -182,7 +193,7 @@ def test_reset_restores_the_pages_code_and_turns_the_break_off(page, site_url, w
 
 
 def test_ctrl_enter_runs_the_edited_code(page, site_url, watch):
-    page.goto(site_url + DERIVATIVES)
+    visit(page, site_url + DERIVATIVES)
     panel = page.locator(".mg-runner").nth(0)
     shown = block(page, 0).locator("xpath=following-sibling::div[contains(@class,'output')]").first.inner_text()
     open_at_the_end(page, 0)
@@ -203,7 +214,7 @@ def test_ctrl_enter_runs_the_edited_code(page, site_url, watch):
     ],
 )
 def test_the_editor_speaks_the_pages_language(page, site_url, watch, path, label, hint):
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     expect(block(page, 0).locator("code")).to_have_attribute("aria-label", label)  # before intent
     content = open_editor(page, 0)
     expect(content).to_have_attribute("aria-label", label)
@@ -212,7 +223,7 @@ def test_the_editor_speaks_the_pages_language(page, site_url, watch, path, label
 
 
 def test_an_open_editor_has_no_serious_axe_violation(page, site_url):
-    page.goto(site_url + "es/breaks/overwrite-grad/")
+    visit(page, site_url + "es/breaks/overwrite-grad/")
     open_editor(page, 0)
     page.keyboard.type("x = 1\n")
     serious = serious_violations(page)

@@ -6,8 +6,16 @@ Python restarts, and the next Run does. Both languages."""
 import pytest
 from playwright.sync_api import expect
 from running import block_panel, run_and_wait
+from warm import visit
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 
 def ends(page, replace_code, code, state, said, timeout=90_000):
@@ -19,7 +27,7 @@ def ends(page, replace_code, code, state, said, timeout=90_000):
 
 
 def test_exits_say_their_code_and_python_comes_back_after_os_exit(page, site_url, replace_code, watch):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     output = ends(page, replace_code, "print('bye')\nimport os\nos._exit(0)\n", "done", "Exited with code 0; Python restarts on the next run")
     assert output == "bye\n", output
     assert ends(page, replace_code, "print('back', 1 + 1)\n", "done", "Done: 1 line of output") == "back 2\n"
@@ -31,6 +39,6 @@ def test_exits_say_their_code_and_python_comes_back_after_os_exit(page, site_url
 
 
 def test_exits_in_spanish(page, site_url, replace_code):
-    page.goto(site_url + "es/theory/01-derivatives/")
+    visit(page, site_url + "es/theory/01-derivatives/")
     ends(page, replace_code, "import os\nos._exit(0)\n", "done", "Terminó con código 0; Python se reinicia en la próxima ejecución")
     ends(page, replace_code, "import sys\nsys.exit(0)\n", "done", "Terminó con código 0")

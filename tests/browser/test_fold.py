@@ -13,10 +13,19 @@ import pytest
 from playwright.sync_api import expect
 from navigation import follow
 from running import block_panel, run_and_wait, serious_violations
+from warm import visit
 
 from minigrad import breaks
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py); a test whose claim needs a cold
+    start, a first load or another server takes `cold_page`."""
+    return warm_page
+
 
 PHONE = {"width": 390, "height": 844}
 SLUG = "tanh-grad-from-input"  # a number question and two choices, six broken outputs, a broken picture
@@ -122,7 +131,7 @@ def test_show_me_anyway_in_spanish_on_a_phone(new_context, site_url, scheme):
 
 
 def test_running_the_broken_code_unfolds_the_page(page, site_url, watch):
-    page.goto(site_url + f"breaks/{SLUG}/")
+    visit(page, site_url + f"breaks/{SLUG}/")
     assert_folded(page)
     panel = block_panel(page, 0)
     run_and_wait(panel, ends="done")  # healthy: the answers stay folded
@@ -164,7 +173,7 @@ def test_without_scripts_and_in_print_the_page_holds_everything(new_context, pag
     bare.goto(site_url + f"breaks/{SLUG}/")
     assert_unfolded(bare)
     context.close()
-    page.goto(site_url + f"breaks/{SLUG}/")
+    visit(page, site_url + f"breaks/{SLUG}/")
     assert_folded(page)
     page.emulate_media(media="print")
     shown = visible(page)
@@ -174,9 +183,10 @@ def test_without_scripts_and_in_print_the_page_holds_everything(new_context, pag
 
 
 @pytest.mark.parametrize("prefix", ["", "es/"])
-def test_every_break_page_folds_its_answers(page, site_url, prefix):
+def test_every_break_page_folds_its_answers(cold_page, site_url, prefix):
     """Before any prediction, no break page shows an answer on screen, in either language (read
     in one evaluation per page, by the browser's checkVisibility, as is_visible reads it)."""
+    page = cold_page
     script = """([sections]) => {
       const found = [...document.querySelectorAll("div.output.broken, figure.mg-picture.mg-broken")];
       const r = document.evaluate(sections, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);

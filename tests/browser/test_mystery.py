@@ -9,10 +9,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from running import COLD, serious_violations
+from warm import visit
 
 ROOT = Path(__file__).resolve().parents[2]
 MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 
 def expected_draw(options, seed):
@@ -33,7 +41,7 @@ def options_of(form):
 
 
 def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_url, watch, replace_code):
-    page.goto(site_url + "mystery/?seed=11")
+    visit(page, site_url + "mystery/?seed=11")
     form = page.locator("form.mg-mystery")
     expect(form).to_have_attribute("data-state", "hidden")
     options = options_of(form)
@@ -78,7 +86,7 @@ def test_a_seeded_mystery_runs_hidden_is_guessed_and_links_its_page(page, site_u
     assert page.evaluate("window.minigradMystery.hiddenBreak()") == ""  # off the mystery page, blocks run as the page says
 
     # Another seed draws another break, and the page looks the same: the answer is in no attribute.
-    page.goto(site_url + "mystery/?seed=12")
+    visit(page, site_url + "mystery/?seed=12")
     other = expected_draw(options, 12)
     assert other != answer, "pick seeds that draw different breaks"
     form = page.locator("form.mg-mystery")
@@ -95,7 +103,7 @@ def test_the_spanish_pages_say_the_diagnostics_report_in_english(page, site_url)
     """Issue 24 item 5: the mystery page, as the matrix page, says before the diagnostics
     block's output that it is English (minigrad.checks reports in English, on every page)."""
     for path in ("es/mystery/", "es/diagnostics/"):
-        page.goto(site_url + path)
+        visit(page, site_url + path)
         block = page.locator("div.language-python.highlight", has_text="DIAGNOSTICS.items()").first
         before = " ".join(block.evaluate("(b) => b.previousElementSibling.textContent").split())
         assert "en inglés, tal cual" in before, (path, before)

@@ -10,12 +10,20 @@ import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 from running import run_and_wait
+from warm import visit
 
 from minigrad import breaks
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "benchmarks/out/screenshots"  # looked at by hand; ignored by git
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 PHASE_7 = [b.slug for b in breaks.catalogue() if b.phase == 7]
 TRAINING = ["zero-grad-does-nothing", "sgd-sign-flipped", "zero-initialisation", "mean-forgets-n", "batchnorm-batch-stats-in-eval",
             # issue 11 breaks whose curve shows the failure (per step, or per eval pass for dropout)
@@ -57,7 +65,7 @@ def marked(svg):
 def test_home_page_diamond_runs_broken_then_healthy_then_broken_and_draws_both(page, site_url, watch):
     """What the break changed is marked on the first run already, broken before any healthy one,
     as on the static picture and on a broken run after a healthy one (issue 24 item 2)."""
-    page.goto(site_url)
+    visit(page, site_url)
     page.wait_for_load_state("networkidle")
     assert not [u for u in watch.requests if "viz.js" in u or "picture.js" in u], "the renderer loads before a run draws"
     shown = page.locator(".mg-pictures:not(.mg-live-pictures) img")
@@ -103,7 +111,7 @@ def test_home_page_diamond_runs_broken_then_healthy_then_broken_and_draws_both(p
 def test_a_hostile_label_is_shown_as_text_and_runs_nothing(page, site_url, watch):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.goto(site_url + "theory/02-graphs/")
+    visit(page, site_url + "theory/02-graphs/")
     hostile = "<img src=x onerror=alert(1)>"
     replace_code(page, 0, f"from minigrad.scalar import Value; from minigrad.viz import draw; v = Value(1.0, label='{hostile}'); draw(v * 2); print('drawn')")
     panel = page.locator(".mg-runner").first
@@ -121,20 +129,20 @@ def test_a_hostile_label_is_shown_as_text_and_runs_nothing(page, site_url, watch
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_static_pictures_on_theory_and_every_phase_7_page(page, site_url, watch, lang):
     for path in ["theory/02-graphs/", "theory/03-worked-backprop/"] + [f"breaks/{slug}/" for slug in PHASE_7]:
-        page.goto(site_url + lang + path)
+        visit(page, site_url + lang + path)
         images = static_images(page)
         assert images.count() >= 1, f"{lang}{path}: no picture"
         assert all(images.nth(i).get_attribute("alt") for i in range(images.count())), f"{lang}{path}: a picture without alt text"
         if path.startswith("breaks/") and path.split("/")[1] not in NO_BROKEN_GRAPH:
             expect(page.locator(".mg-pictures .mg-broken").first).to_be_attached()  # healthy beside broken
     for slug in OTHER_PICTURES:  # a curve with both runs on one plot, or one graph both runs draw alike
-        page.goto(site_url + lang + f"breaks/{slug}/")
+        visit(page, site_url + lang + f"breaks/{slug}/")
         images = static_images(page)
         assert images.count() >= 1 and all(images.nth(i).get_attribute("alt") for i in range(images.count())), slug
-    page.goto(site_url + lang + "breaks/skip-unbroadcast/")
+    visit(page, site_url + lang + "breaks/skip-unbroadcast/")
     assert "a: shape (3,), grad (3,)" in static_images(page).first.get_attribute("alt")
     for slug in TRAINING:
-        page.goto(site_url + lang + f"breaks/{slug}/")
+        visit(page, site_url + lang + f"breaks/{slug}/")
         curve = page.locator(".mg-curve img")
         expect(curve).to_have_count(1)
         assert re.search(r"(healthy|sano): .*; (broken|roto) \(", curve.get_attribute("alt")), slug
@@ -143,7 +151,7 @@ def test_static_pictures_on_theory_and_every_phase_7_page(page, site_url, watch,
 
 
 def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_url, watch):
-    page.goto(site_url + "breaks/zero-grad-does-nothing/")
+    visit(page, site_url + "breaks/zero-grad-does-nothing/")
     panel = page.locator(".mg-runner").nth(1)  # the (w - 3)**2 block
     run_and_wait(panel)
     alt, svg = live_picture(panel)
@@ -178,7 +186,7 @@ def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of
         assert "loss per step (log scale)" in labels and "10⁻¹¹" in labels and "10¹" in labels, labels
         assert not [t for t in labels if re.search(r"\de[-+]", t)], labels  # no 2.114e-11
         assert ("invert(1)" in curve.evaluate("(img) => getComputedStyle(img).filter")) == dark  # light on slate
-    page.goto(site_url + "breaks/sgd-sign-flipped/")  # 0.009 to 0.5
+    visit(page, site_url + "breaks/sgd-sign-flipped/")  # 0.009 to 0.5
     labels = re.findall(r">([^<]*)</text>", page.locator(".mg-curve img").evaluate("(img) => fetch(img.src).then((r) => r.text())"))
     assert "loss per step" in labels and {"0", "0.1", "0.2", "0.3", "0.4", "0.5"} <= set(labels), labels
     assert not watch.errors, watch.errors
@@ -187,7 +195,7 @@ def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of
 def test_a_live_broken_graph_whose_edges_changed_marks_no_node(page, site_url, watch):
     """layernorm-stats-detached drops the edges into the mean and variance: node ids no longer
     name the same node, so nothing is drawn as changed (as hooks/pictures.py does at build time)."""
-    page.goto(site_url + "breaks/layernorm-stats-detached/")
+    visit(page, site_url + "breaks/layernorm-stats-detached/")
     panel = page.locator(".mg-runner").first
     run_and_wait(panel)
     _, healthy_svg = live_picture(panel)

@@ -13,10 +13,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from running import block_panel, run_and_wait, serious_violations
+from warm import visit
 
 from minigrad.runner.predictions import parse, section
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PHONE = {"width": 390, "height": 844}
@@ -65,7 +73,7 @@ def test_a_confident_wrong_choice_is_graded_stored_and_listed_beside_the_broken_
     first = questions(slug)[0]
     assert first.kind == "choice", "this test predicts on a choice question"
     wrong = next(i for i, (right, _) in enumerate(first.choices) if not right)
-    page.goto(site_url + f"breaks/{slug}/")
+    visit(page, site_url + f"breaks/{slug}/")
     form, details = question(page, 1), answer_of(page, 1)
     expect(form.locator("input[name=answer]")).to_have_count(len(first.choices))
     expect(form.locator(".mg-choices label")).to_have_text([plain(text) for _, text in first.choices])
@@ -125,7 +133,7 @@ def value_question():
 @pytest.mark.skipif(value_question() is None, reason="no break page asks for a number today: every question is a choice")
 def test_a_number_is_graded_within_the_tolerance_and_a_non_number_refused(page, site_url):
     slug, asked = value_question()
-    page.goto(site_url + f"es/breaks/{slug}/")
+    visit(page, site_url + f"es/breaks/{slug}/")
     form = question(page, int(asked.number))
     field = form.locator("input[name=answer]")
     field.fill("alrededor de diez")

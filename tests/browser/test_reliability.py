@@ -11,9 +11,18 @@ from editing import replace_code
 from navigation import follow
 from playwright.sync_api import expect
 from running import COLD, FINISHED, shown_output
+from warm import visit
 from running import block_panel as panel
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py); a test whose claim needs a cold
+    start, a first load or another server takes `cold_page`."""
+    return warm_page
+
 
 
 def code(page, index):
@@ -33,8 +42,9 @@ def status(page, index):
     return panel(page, index).locator(".mg-status")
 
 
-def test_stop_while_python_loads_leaves_the_block_usable_then_a_runaway_print_says_it_still_runs(page, site_url, watch):
+def test_stop_while_python_loads_leaves_the_block_usable_then_a_runaway_print_says_it_still_runs(cold_page, site_url, watch):
     """Items 1 and 6 (plain hosting: Stop terminates the worker)."""
+    page = cold_page
     page.goto(site_url + "theory/01-derivatives/")
     first = panel(page, 0)
     first.locator(".mg-run").click()
@@ -71,7 +81,7 @@ def test_stop_while_python_loads_leaves_the_block_usable_then_a_runaway_print_sa
 
 def test_errors_show_only_the_readers_code_and_say_what_to_do(page, site_url, watch):
     """Items 2, 4 and 5: one boot, several kinds of error."""
-    page.goto(site_url + "theory/02-graphs/")  # block 2 continues block 1
+    visit(page, site_url + "theory/02-graphs/")  # block 2 continues block 1
     original = code(page, 0).text_content()
 
     text = run(page, 2, "def f(:\n    pass\n")
@@ -110,7 +120,7 @@ def test_errors_show_only_the_readers_code_and_say_what_to_do(page, site_url, wa
 def test_stop_on_a_queued_run_leaves_the_running_one_alone(page, site_url, watch):
     """Item 3: Stop on block 1 (queued) only dequeues it; Stop on block 0 ends block 0,
     and the queue goes on in a new worker."""
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     run(page, 0)  # boot
     replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
     replace_code(page, 2, "print('third ran')\n")
@@ -132,8 +142,9 @@ def test_stop_on_a_queued_run_leaves_the_running_one_alone(page, site_url, watch
     assert not watch.errors, watch.errors
 
 
-def test_stop_on_a_queued_run_when_isolated(page, isolated_site_url, watch):
+def test_stop_on_a_queued_run_when_isolated(cold_page, isolated_site_url, watch):
     """Item 3 with the interrupt buffer: the interrupt must reach block 0's run only."""
+    page = cold_page
     page.goto(isolated_site_url + "theory/01-derivatives/")
     run(page, 0)
     replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
@@ -180,13 +191,14 @@ CATCHES_STOP = """while True:
 """
 
 
-def test_stop_when_isolated_outlasts_a_lost_interrupt_and_a_slow_clean_up(page, isolated_site_url, watch):
+def test_stop_when_isolated_outlasts_a_lost_interrupt_and_a_slow_clean_up(cold_page, isolated_site_url, watch):
     """Pyodide (0.28, 0.29) reads its interrupt buffer, then clears it: a Stop written between the two
     is lost (CPython gh-157548), rarely, and mostly under load. Here the first press is lost on
     purpose (it goes to a decoy buffer, leaving the real one as the race leaves it, at 0):
     the page presses again, and Python stops in place instead of being restarted.
     Once Python has heard it, a `finally` longer than the 1 s grace finishes, uninterrupted,
     in the same worker; code that catches KeyboardInterrupt and goes on is ended by a restart."""
+    page = cold_page
     page.goto(isolated_site_url + "theory/01-derivatives/")
     run(page, 0)
     replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
@@ -239,8 +251,10 @@ def _rgb(css):
     return [float(x) for x in re.findall(r"[\d.]+", css)[:3]]
 
 
-def test_keyboard_focus_stays_in_the_toolbar_and_the_end_is_announced(page, site_url, watch):
-    """Item 7 (and the English toggle of item 12, and the live output's label of item 9)."""
+def test_keyboard_focus_stays_in_the_toolbar_and_the_end_is_announced(cold_page, site_url, watch):
+    """Item 7 (and the English toggle of item 12, and the live output's label of item 9). Cold: a
+    warm Python ends the run before its status could be read."""
+    page = cold_page
     page.goto(site_url + "breaks/overwrite-grad/")
     toolbar = panel(page, 0).locator(".mg-toolbar")
     runner = panel(page, 0).locator(".mg-run")
@@ -295,7 +309,7 @@ def test_keyboard_focus_stays_in_the_toolbar_and_the_end_is_announced(page, site
 
 def test_spanish_labels_agree_with_the_prose(page, site_url, watch):
     """Item 12 (the toggle) and the Spanish side of items 7 and 9."""
-    page.goto(site_url + "es/breaks/overwrite-grad/")
+    visit(page, site_url + "es/breaks/overwrite-grad/")
     expect(page.locator(".md-content")).to_contain_text("interruptor sano/roto")  # how the prose names it
     toggle = panel(page, 0).locator(".mg-break")
     expect(toggle).to_have_text("Romperlo")
@@ -381,7 +395,7 @@ def test_code_and_outputs_never_wrap_on_a_phone_they_scroll(new_context, site_ur
 def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_url, watch):
     """Instant navigation during an endless loop: its Stop is gone with its page, so the
     runner ends it, and the new page's block runs (in a new worker: plain hosting)."""
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     run(page, 0)
     replace_code(page, 0, "print('spinning', flush=True)\nwhile True:\n    pass\n")
     panel(page, 0).locator(".mg-run").click()
@@ -397,9 +411,9 @@ def test_a_run_left_behind_by_navigation_does_not_hold_the_next_page(page, site_
 def test_the_home_page_names_the_toggle_as_it_reads(page, site_url, lang, prefix):
     """Item 12, and issue 38: the instructions name the toggle by its text, the action it does
     ("Break it", not the state "Code: healthy"), in the sentence that says to press it."""
-    page.goto(site_url + prefix + "breaks/overwrite-grad/")
+    visit(page, site_url + prefix + "breaks/overwrite-grad/")
     label = panel(page, 0).locator(".mg-break").inner_text()
-    page.goto(site_url + prefix)
+    visit(page, site_url + prefix)
     expect(page.locator(".md-content strong", has_text=label)).to_have_count(2)  # press it; what it does
     first = page.locator(".md-content p", has=page.locator("strong", has_text=label)).first
     expect(first).to_contain_text(f"{'Press' if lang == 'en' else 'Pulsa'} ")

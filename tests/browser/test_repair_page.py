@@ -9,10 +9,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 from running import COLD, serious_violations
+from warm import visit
 
 from minigrad.repair.units import healthy_text, units
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 CASES = [("relu-gated-on-upstream", "en", "Not repaired yet", "Repaired: every check passes."),
          ("layernorm-stats-detached", "es", "Aún no está reparado", "Reparado: todas las comprobaciones pasan.")]
@@ -33,7 +41,7 @@ def check_and_wait(page, section):
 
 @pytest.mark.parametrize("slug, lang, refused, accepted", CASES)
 def test_check_refuses_the_broken_code_and_accepts_the_fix(page, site_url, watch, replace_code, slug, lang, refused, accepted):
-    page.goto(site_url + ("es/" if lang == "es" else "") + f"breaks/{slug}/")
+    visit(page, site_url + ("es/" if lang == "es" else "") + f"breaks/{slug}/")
     section = page.locator("[data-mg='repair']")
     expect(section).to_have_attribute("data-break", slug)
     expect(section.locator(".mg-run")).to_have_text("Check" if lang == "en" else "Comprobar")
@@ -65,7 +73,7 @@ def test_check_refuses_the_broken_code_and_accepts_the_fix(page, site_url, watch
 
 def test_an_edit_that_raises_or_does_not_compile_is_said_plainly(page, site_url, replace_code):
     slug = "relu-gated-on-upstream"
-    page.goto(site_url + f"breaks/{slug}/")
+    visit(page, site_url + f"breaks/{slug}/")
     section = page.locator("[data-mg='repair']")
     replace_code(page, repair_index(page), "def relu(self):\n    return (\n")
     output = check_and_wait(page, section)

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(warm_page):
-    """Python booted once for the module's tests (tests/browser/warm.py); the tests of a cold
-    start, of instant navigation itself and of the isolated server take `cold_page`."""
+    """Python booted once for the module's tests (tests/browser/warm.py); a test whose claim needs a cold
+    start, a first load or another server takes `cold_page`."""
     return warm_page
 
 

@@ -39,7 +39,7 @@ class WarmTab:
         """Before a test: the page as a new reader's, Python kept."""
         page = self.page
         page.set_viewport_size(VIEWPORT)
-        page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+        page.emulate_media(media="null", color_scheme="light", reduced_motion="no-preference")  # a fresh context's
         if _on_site(page):
             page.evaluate(FORGET)
         return page
