@@ -1,0 +1,74 @@
+"""Where the test suite's time goes: per test file and per pytest-xdist worker.
+
+    uv run python benchmarks/bench_suite.py [--out-json FILE] [--out-md FILE] [-- PYTEST ARGS]
+
+Runs the README's test command (`pytest`, with pyproject.toml's `-n 2 --dist loadfile`)
+with tests/suite_timing.py's `--timing-json`, then writes benchmarks/suite_times.json
+(the seconds of each file's tests, setup and teardown included, the worker that ran them
+and when, each worker's total, the wall time) and benchmarks/SUITE_TIMES.md (the same,
+slowest first, with the date and the machine's cores). The next slow test is found by
+reading them. Not a test: nothing here passes or fails.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SUMMARY = re.compile(r"=+ (.*\d+ passed.*) in ([\d.]+)s")
+
+
+def run(pytest_args):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "times.json"
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--timing-json", str(out), *pytest_args],
+                              cwd=ROOT, capture_output=True, text=True)
+        wall = time.monotonic() - started
+        times = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {"files": [], "workers": {}}
+    summary = SUMMARY.search(done.stdout)
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cores": os.cpu_count(),
+        "command": "pytest " + " ".join(pytest_args),
+        "exit_code": done.returncode,
+        "summary": summary.group(1) if summary else done.stdout.strip().splitlines()[-1:],
+        "pytest_seconds": float(summary.group(2)) if summary else None,
+        "process_seconds": round(wall, 1),
+        **times,
+    }
+
+
+def markdown(report, top=30):
+    lines = [f"# The suite's time, {report['date']} ({report['cores']} cores)", "",
+             f"`{report['command']}`: {report['summary']}, pytest's own clock {report['pytest_seconds']} s, "
+             f"the whole process {report['process_seconds']} s (exit code {report['exit_code']}).", "",
+             "Each worker's tests (setup and teardown included):", ""]
+    lines += [f"- {worker}: {seconds} s" for worker, seconds in report["workers"].items()]
+    lines += ["", f"The {top} slowest files (`first` and `last`: seconds after the session's start):", "",
+              "| seconds | tests | worker | first | last | file |", "|---:|---:|---|---:|---:|---|"]
+    lines += [f"| {f['seconds']} | {f['tests']} | {f['worker']} | {f['first']} | {f['last']} | `{f['file']}` |" for f in report["files"][:top]]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out-json", default=str(ROOT / "benchmarks" / "suite_times.json"))
+    parser.add_argument("--out-md", default=str(ROOT / "benchmarks" / "SUITE_TIMES.md"))
+    parser.add_argument("pytest_args", nargs="*")
+    args = parser.parse_args()
+    report = run(args.pytest_args)
+    Path(args.out_json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    Path(args.out_md).write_text(markdown(report), encoding="utf-8")
+    print(markdown(report, top=10))
+
+
+if __name__ == "__main__":
+    main()
