@@ -183,10 +183,11 @@ def test_without_scripts_and_in_print_the_page_holds_everything(new_context, pag
 
 
 @pytest.mark.parametrize("prefix", ["", "es/"])
-def test_every_break_page_folds_its_answers(cold_page, site_url, prefix):
+def test_every_break_page_folds_its_answers(page, site_url, prefix):
     """Before any prediction, no break page shows an answer on screen, in either language (read
-    in one evaluation per page, by the browser's checkVisibility, as is_visible reads it)."""
-    page = cold_page
+    in one evaluation per page, by the browser's checkVisibility, as is_visible reads it). The
+    pages are reached as a reader following links reaches them, by instant navigation (a first
+    load folds them too: the tests above load the page)."""
     script = """([sections]) => {
       const found = [...document.querySelectorAll("div.output.broken, figure.mg-picture.mg-broken")];
       const r = document.evaluate(sections, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
@@ -194,7 +195,7 @@ def test_every_break_page_folds_its_answers(cold_page, site_url, prefix):
       return found.map((e) => e.checkVisibility());
     }"""
     for b in breaks.catalogue():
-        page.goto(site_url + f"{prefix}breaks/{b.slug}/", wait_until="domcontentloaded")
+        visit(page, site_url + f"{prefix}breaks/{b.slug}/")
         expect(page.locator(".mg-fold-note").first).to_be_visible()
         shown = page.evaluate(script, [SECTIONS])
         assert shown and not any(shown), (prefix, b.slug, shown)
