@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from running import serious_violations
+from warm import visit
 
 from minigrad import breaks
 
@@ -20,6 +21,13 @@ CELLS = sum(len(row) for row in MATRIX["breaks"].values())
 CAUGHT = sum(cell["caught"] for row in MATRIX["breaks"].values() for cell in row.values())
 PHONE = {"width": 390, "height": 844}
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 # Words the Spanish page keeps in English on purpose: code identifiers in the
 # catalogue's titles (ops and methods), names of things (PyTorch, LayerNorm,
@@ -64,7 +72,7 @@ def matrix(page):
 
 
 def test_details_open_by_keyboard_and_have_no_tooltips(page, site_url, watch):
-    page.goto(site_url + "diagnostics/")
+    visit(page, site_url + "diagnostics/")
     assert matrix(page).locator("[title]").count() == 0  # nothing hides in a tooltip
     details = matrix(page).locator("td details")
     expect(details).to_have_count(CELLS)
@@ -97,7 +105,7 @@ def test_details_open_by_tap_on_a_phone(new_context, site_url):
 
 def test_caught_and_missed_differ_in_shape_and_in_words(page, site_url):
     for path, caught, missed in [("diagnostics/", "caught", "missed"), ("es/diagnostics/", "lo detecta", "no lo detecta")]:
-        page.goto(site_url + path)
+        visit(page, site_url + path)
         summaries = matrix(page).locator("td summary")
         texts = summaries.evaluate_all("(els) => els.map((e) => e.textContent.trim())")
         assert len(texts) == CELLS
@@ -148,7 +156,7 @@ def test_every_column_is_readable_on_a_phone(new_context, site_url, path):
 def test_matrix_page_has_no_serious_axe_violation(page, site_url, path, viewport):
     if viewport:
         page.set_viewport_size(viewport)
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     matrix(page).locator("td summary").first.click()  # with a report open
     serious = serious_violations(page)
     assert not serious, json.dumps(serious, indent=1)
@@ -158,9 +166,9 @@ def test_spanish_matrix_has_no_english_outside_the_reports(page, site_url):
     """Words of the English matrix that come back in the Spanish one are English
     left behind, unless kept on purpose (KEPT_IN_ENGLISH). The reports are
     minigrad.checks' English output, shown as code marked lang=en."""
-    page.goto(site_url + "diagnostics/")
+    visit(page, site_url + "diagnostics/")
     english = set(re.findall(r"[A-Za-z_]+", matrix(page).evaluate(WORDS_OUTSIDE_CODE)))
-    page.goto(site_url + "es/diagnostics/")
+    visit(page, site_url + "es/diagnostics/")
     spanish = set(re.findall(r"[A-Za-zÀ-ÿ_]+", matrix(page).evaluate(WORDS_OUTSIDE_CODE)))
     left = sorted((english & spanish) - KEPT_IN_ENGLISH - SPELLED_ALIKE)
     assert not left, left
@@ -173,7 +181,7 @@ def test_spanish_matrix_has_no_english_outside_the_reports(page, site_url):
 @pytest.mark.parametrize("path", ["diagnostics/", "es/diagnostics/"])
 def test_the_table_fits_its_column_on_wider_screens(page, site_url, path, width):
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     room = page.locator(".md-content .md-typeset").evaluate("(e) => e.clientWidth")
     assert matrix(page).evaluate("(t) => t.scrollWidth") <= room  # every column, no sideways scrolling
     expect(matrix(page).locator("thead")).to_be_visible()  # a real table here, not the phone's cards

@@ -8,8 +8,16 @@ import pytest
 from editing import replace_code
 from playwright.sync_api import expect
 from running import block_panel, run_and_wait
+from warm import visit
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 # Each frame until the run settles: the output's text, whether the live picture
 # is on screen, the status, and the Run button's state.
@@ -38,7 +46,7 @@ FAST_MS = 80  # well inside runner.js's QUIET_MS (100): a run this fast must not
 
 
 def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, site_url, watch):
-    page.goto(site_url + "breaks/skip-unbroadcast/")
+    visit(page, site_url + "breaks/skip-unbroadcast/")
     panel = block_panel(page, 0)
     first = run_and_wait(panel)
     expect(panel.locator(".mg-live-pictures img")).to_have_count(1, timeout=30_000)  # the graph, drawn
@@ -62,7 +70,7 @@ def test_a_fast_rerun_never_shows_an_empty_output_or_drops_its_picture(page, sit
 
 
 def test_a_slow_run_says_running_and_clears_the_old_output(page, site_url, watch):
-    page.goto(site_url + "theory/01-derivatives/")
+    visit(page, site_url + "theory/01-derivatives/")
     panel = block_panel(page, 0)
     run_and_wait(panel)
     replace_code(page, 0, "import time\ntime.sleep(0.6)\nprint('slept')\n")

@@ -6,8 +6,16 @@ import json
 import pytest
 from playwright.sync_api import expect
 from running import serious_violations
+from warm import visit
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(warm_page):
+    """Python booted once for the module's tests (tests/browser/warm.py)."""
+    return warm_page
+
 
 
 def visible(page, selector):
@@ -21,7 +29,7 @@ SHOWN = """() => [...document.querySelectorAll('.md-content h3[data-mg="symptom"
 
 
 def test_typing_narrows_the_symptoms_and_breaks_and_escape_brings_them_back(page, site_url, watch):
-    page.goto(site_url + "symptoms/")
+    visit(page, site_url + "symptoms/")
     symptoms = page.locator('.md-content h3[data-mg="symptom"]')
     total = symptoms.count()
     assert total >= 30 and page.locator('.md-content h2[data-mg="group"]').count() == 4
@@ -42,7 +50,7 @@ def test_typing_narrows_the_symptoms_and_breaks_and_escape_brings_them_back(page
 
 
 def test_a_break_s_name_keeps_the_symptoms_it_shows_with_that_break_only(page, site_url, watch):
-    page.goto(site_url + "symptoms/")
+    visit(page, site_url + "symptoms/")
     page.get_by_label("Filter symptoms and breaks").fill("topological")
     items = visible(page, "li")
     expect(items.first).to_be_visible()
@@ -54,7 +62,7 @@ def test_a_break_s_name_keeps_the_symptoms_it_shows_with_that_break_only(page, s
 
 
 def test_in_spanish_accents_do_not_matter_and_the_count_speaks_spanish(page, site_url, watch):
-    page.goto(site_url + "es/symptoms/")
+    visit(page, site_url + "es/symptoms/")
     page.get_by_label("Filtra síntomas y roturas").fill("estadisticas moviles")  # written without its accents
     shown = page.evaluate(SHOWN)
     assert shown and all("estadísticas móviles" in s["title"] for s in shown), shown
@@ -66,7 +74,7 @@ def test_in_spanish_accents_do_not_matter_and_the_count_speaks_spanish(page, sit
 
 @pytest.mark.parametrize("path", ["symptoms/", "es/symptoms/"])
 def test_accessibility_scan_of_the_filtered_index_finds_no_serious_violation(page, site_url, path):
-    page.goto(site_url + path)
+    visit(page, site_url + path)
     page.locator("#mg-symptom-query").fill("grad")
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")  # no colours mid-change
     for scheme in ("default", "slate"):  # light and dark
@@ -81,7 +89,7 @@ def test_accessibility_scan_of_the_filtered_index_finds_no_serious_violation(pag
 def test_a_symptom_is_found_by_how_a_learner_says_it(page, site_url, prefix, query, key):
     """Issue 38: "grad is None", a common symptom, found nothing; the catalogue gives the symptom
     that phrase besides its title (`also`), in both languages."""
-    page.goto(site_url + prefix + "symptoms/")
+    visit(page, site_url + prefix + "symptoms/")
     page.locator("#mg-symptom-query").fill(query)
     expect(page.locator(f'.md-content h3[data-mg="symptom"]#{key}')).to_be_visible()
     shown = page.evaluate(SHOWN)
@@ -92,7 +100,7 @@ def test_a_symptom_is_found_by_how_a_learner_says_it(page, site_url, prefix, que
 def test_a_word_for_broadcasting_finds_it(page, site_url, prefix, query):
     """Issue 38: the Spanish pages say *broadcasting* (the glossary keeps it), and "difusión" found
     nothing; "broadcasting" itself found nothing either, the index saying "broadcast"."""
-    page.goto(site_url + prefix + "symptoms/")
+    visit(page, site_url + prefix + "symptoms/")
     page.locator("#mg-symptom-query").fill(query)
     shown = page.evaluate(SHOWN)
     assert len(shown) >= 2, shown
