@@ -37,7 +37,7 @@ def run(pytest_args):
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "cores": os.cpu_count(),
-        "command": "pytest " + " ".join(pytest_args),
+        "command": " ".join(["pytest", *pytest_args]),
         "exit_code": done.returncode,
         "summary": summary.group(1) if summary else done.stdout.strip().splitlines()[-1:],
         "pytest_seconds": float(summary.group(2)) if summary else None,
@@ -52,6 +52,7 @@ def markdown(report, top=30):
              f"the whole process {report['process_seconds']} s (exit code {report['exit_code']}).", "",
              "Each worker's tests (setup and teardown included):", ""]
     lines += [f"- {worker}: {seconds} s" for worker, seconds in report["workers"].items()]
+    lines += ["", "Failed: " + (", ".join(f"`{f}`" for f in report.get("failed", [])) or "none") + "."]
     lines += ["", f"The {top} slowest files (`first` and `last`: seconds after the session's start):", "",
               "| seconds | tests | worker | first | last | file |", "|---:|---:|---|---:|---:|---|"]
     lines += [f"| {f['seconds']} | {f['tests']} | {f['worker']} | {f['first']} | {f['last']} | `{f['file']}` |" for f in report["files"][:top]]

@@ -25,6 +25,7 @@ class _Timing:
         self.started = time.monotonic()
         self.files = defaultdict(lambda: {"seconds": 0.0, "tests": 0, "worker": None, "first": None, "last": None})
         self.workers = defaultdict(float)
+        self.failed = []
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report):
@@ -39,6 +40,8 @@ class _Timing:
         entry["last"] = now
         if report.when == "call":
             entry["tests"] += 1
+        if report.failed:
+            self.failed.append(f"{report.nodeid} ({report.when})")
         self.workers[worker] += report.duration
 
     @pytest.hookimpl(trylast=True)
@@ -48,6 +51,7 @@ class _Timing:
         data = {
             "wall_seconds": round(wall, 1),
             "workers": {w: round(s, 1) for w, s in sorted(self.workers.items())},
+            "failed": self.failed,
             "files": [{"file": f, **{k: (round(v, 2) if k == "seconds" else v) for k, v in e.items()}} for f, e in files],
         }
         with open(self.path, "w", encoding="utf-8") as out:
