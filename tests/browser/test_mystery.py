@@ -132,3 +132,16 @@ def test_the_guess_list_reads_as_text_and_the_selects_fit_a_phone(new_context, s
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), "the form overflows a phone's width"
     assert not serious_violations(page)
     context.close()
+
+
+def test_a_mystery_loaded_first_still_sets_up_when_the_reader_comes_back(cold_page, site_url):
+    """The mystery page opened directly (its script runs before Material's bundle), then left and
+    reached again by instant navigation: the form is set up again. It was not (the warm page's
+    order of tests found it: the script subscribed to no page after the first)."""
+    page = cold_page
+    page.goto(site_url + "mystery/?seed=11")
+    expect(page.locator("form.mg-mystery")).to_have_attribute("data-state", "hidden")
+    visit(page, site_url + "breaks/overwrite-grad/")
+    visit(page, site_url + "mystery/?seed=12")
+    expect(page.locator("form.mg-mystery")).to_have_attribute("data-state", "hidden")
+    assert page.evaluate("window.minigradMystery.hiddenBreak()") != ""

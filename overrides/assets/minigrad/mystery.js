@@ -160,11 +160,9 @@
     hiddenBreak: () => (state && state.form.isConnected ? state.slug : ""),
   };
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setUp);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUp);
-  } else {
-    setUp();
-  }
+  // On a first load this script runs before Material's bundle defines document$: subscribe once the
+  // page is parsed, or the next instant visit to this page finds the script loaded and nothing set up.
+  const start = () => (window.document$ && window.document$.subscribe ? window.document$.subscribe(setUp) : setUp());
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();
