@@ -24,3 +24,10 @@ def test_a_missed_goal_says_so():
     data["results"]["site"]["warm"] = [x * 100 for x in data["results"]["site"]["warm"]]
     line = next(row for row in report.render(data).splitlines() if row.startswith("| Warm Run of the tensor page's block"))
     assert line.endswith("| <= 1.5x bare warm | **missed** |")
+
+
+def test_suite_times_md_is_rendered_from_suite_times_json():
+    """benchmarks/SUITE_TIMES.md says what benchmarks/bench_suite.py measured, nothing else."""
+    bench = module_at(BENCHMARKS / "bench_suite.py", "bench_suite")
+    data = json.loads((BENCHMARKS / "suite_times.json").read_text(encoding="utf-8"))
+    assert bench.markdown(data) == (BENCHMARKS / "SUITE_TIMES.md").read_text(encoding="utf-8")
