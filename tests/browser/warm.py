@@ -82,3 +82,6 @@ def visit(page, url):
         home = f"{there.scheme}://{there.netloc}/"
         navigate(page, lambda: page.evaluate(FOLLOW, home), home)
     navigate(page, lambda: page.evaluate(FOLLOW, url), url)
+    # A link into the other language is a full page load (runner/languages.js): then the old page is gone
+    # before the new one is parsed, and a test reading the page at once found half of it (CI, test_matrix).
+    page.wait_for_load_state()
