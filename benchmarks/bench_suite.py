@@ -39,7 +39,7 @@ def run(pytest_args):
         "cores": os.cpu_count(),
         "command": " ".join(["pytest", *pytest_args]),
         "exit_code": done.returncode,
-        "summary": summary.group(1) if summary else done.stdout.strip().splitlines()[-1:],
+        "summary": summary.group(1) if summary else (done.stdout.strip().splitlines() or ["no summary line"])[-1],
         "pytest_seconds": float(summary.group(2)) if summary else None,
         "process_seconds": round(wall, 1),
         **times,

@@ -7,7 +7,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 6-8 s here; CI and a shared machine may be slower
+COLD = 90_000  # ms: a cold Pyodide + NumPy boot takes 3-4 s here idle, 6-8 s on a loaded machine; CI may be slower
 FINISHED = re.compile("done|error|stopped")  # the states a run ends in (the panel's data-state)
 
 
