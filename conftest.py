@@ -14,7 +14,7 @@ block so that it knows what *this* block printed, and checks
 
 - the picture block(s) under it (`{.dot .picture}`, `{.json .picture .broken}`):
   what the block draws now with minigrad.viz, healthy and broken, so a picture
-  on a page cannot go stale (hooks/pictures.py renders them at build time).
+  on a page cannot go stale (minigrad_site/pages/pictures.py renders them at build time).
 
 `pytest --update-outputs` rewrites the output and picture blocks from real
 runs instead of failing on a difference (and inserts missing ones):
@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
 from break_warnings import broken_copy_warnings_expected  # noqa: E402
 from markdown_blocks import parse_page  # noqa: E402
-from module_at import module_at  # noqa: E402
 
 from minigrad.runner import blocks  # noqa: E402
+from minigrad_site.build import node_modules  # noqa: E402
 
 pytest_plugins = ["parallel", "learner_cli", "suite_timing"]  # tests/parallel.py: how the suite shares two cores; learner_cli: the `tree` fixture
 
@@ -55,14 +55,13 @@ def pytest_configure(config):
 
 
 def pytest_sessionstart(session):
-    """node_modules as package-lock.json pins it (hooks/node_modules.py), before any test
+    """node_modules as package-lock.json pins it (minigrad_site/build/node_modules.py), before any test
     reads it: once, here in xdist's controller (or the one process of -n 0), whose
     sessionstart runs before it starts the workers, so they never race each other's npm ci."""
     if hasattr(session.config, "workerinput"):
         return
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     say = reporter.write_line if reporter else lambda line: print(line, file=sys.stderr)
-    node_modules = module_at(Path(__file__).parent / "hooks" / "node_modules.py", "node_modules_hook")
     problem = node_modules.ensure(say=say)
     if problem:
         say(problem)

@@ -26,7 +26,7 @@ function button(className, label, text) {
 }
 
 /* The blocks this block's run executes, as indexes into `all`: the build wrote them
- * (hooks/fences.py's data-chain, by minigrad.runner.chains' rule); this only finds them. */
+ * (minigrad_site/pages/fences.py's data-chain, by minigrad.runner.chains' rule); this only finds them. */
 function chainOf(all, index) {
   const chain = all[index].dataset.chain;
   if (chain === undefined) return [index]; // a block the build did not write (none today): it runs alone

@@ -1,6 +1,6 @@
 /* minigrad breaks: run the page's Python blocks in the browser.
  *
- * The entry point of runner.js, which hooks/minify_js.py bundles from these
+ * The entry point of runner.js, which minigrad_site/build/minify_js.py bundles from these
  * modules (one concern each) into one classic script. Everything per page runs
  * inside Material's document$ (idempotent), so instant navigation keeps one
  * Python worker for the visit. Nothing of Pyodide loads until the reader shows

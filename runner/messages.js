@@ -2,7 +2,7 @@
  * in one table, as Material types its search worker's messages (SearchMessageType):
  * a message is {type, ...fields}, and `message(type, fields)` makes one, refusing a
  * type or a field the table does not list, so both sides are held to it. Both
- * bundles import this file (hooks/minify_js.py): runner.js and worker.js.
+ * bundles import this file (minigrad_site/build/minify_js.py): runner.js and worker.js.
  *
  * Runs are handled one at a time, in order; the page queues them and posts the
  * next only after the last one's "done", so Stop can tell whose run it ends. A

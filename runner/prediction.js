@@ -1,4 +1,4 @@
-/* Predict first (hooks/predictions.py writes the forms): a question's folded answer stays
+/* Predict first (minigrad_site/pages/predictions.py writes the forms): a question's folded answer stays
  * folded until the reader commits an answer and a confidence. Then it unfolds beside what
  * they predicted, graded here against what the page's Markdown marks right (a choice, or a
  * number within the page's tolerance; CI checks those against the answer). A confident miss

@@ -1,11 +1,11 @@
-/* The progress page (hooks/progress.py renders its list and tools; this fills them).
+/* The progress page (minigrad_site/pages/progress.py renders its list and tools; this fills them).
  *
  * Every break's line says what this browser's record holds for it: predictions and how they
  * went, a repair, a mystery found. Export saves the record as a file (a download made here:
  * nothing is sent); Import reads one back and merges it with what is here (the file is
  * checked whole first: a file that is not a record changes nothing; a break this site does not
  * have is set aside and named, not stored); Reset erases it after a
- * second, explicit press. Bundled on its own by hooks/minify_js.py and loaded by this page
+ * second, explicit press. Bundled on its own by minigrad_site/build/minify_js.py and loaded by this page
  * only; instant navigation evaluates it again, hence the guard. */
 
 import { KEY, mergeProgress, readProgress, resetProgress, summarize, needsReview, validProgress, writeProgress } from "./progress.js";

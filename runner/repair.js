@@ -1,4 +1,4 @@
-/* A break page's "Repair it" (hooks/repair.py writes it): its block's Run is Check. The run
+/* A break page's "Repair it" (minigrad_site/pages/repair.py writes it): its block's Run is Check. The run
  * carries the break's slug as `repair`, and the worker runs minigrad.repair.check on the
  * reader's text instead of the text itself (minigrad/runner/worker.py). The verdict comes
  * back as a message (minigrad_page.repaired); the section's data-state says it, and a

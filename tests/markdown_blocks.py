@@ -41,7 +41,7 @@ class Output:
     broken: bool
     line: int  # 1-based line of the opening fence
     content_lines: tuple  # (first, last) 0-based line indexes of the content, end exclusive
-    picture: bool = False  # a picture block (hooks/pictures.py renders it), not printed output
+    picture: bool = False  # a picture block (minigrad_site/pages/pictures.py renders it), not printed output
 
 
 @dataclass

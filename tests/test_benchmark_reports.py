@@ -5,21 +5,21 @@ report's words can change without a run and its numbers never without one."""
 import json
 from pathlib import Path
 
-from module_at import module_at
+from benchmarks import bench_suite, browser_report
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 BLOCKS_SECTION = "<!-- bench_blocks.py: begin -->"  # bench_blocks.py's own section, appended after
 
 
 def test_browser_md_is_the_template_rendered_from_browser_json():
-    report = module_at(BENCHMARKS / "browser_report.py", "browser_report")
+    report = browser_report
     data = json.loads((BENCHMARKS / "browser.json").read_text(encoding="utf-8"))
     committed = (BENCHMARKS / "BROWSER.md").read_text(encoding="utf-8").split("\n" + BLOCKS_SECTION)[0]
     assert report.render(data) == committed
 
 
 def test_a_missed_goal_says_so():
-    report = module_at(BENCHMARKS / "browser_report.py", "browser_report")
+    report = browser_report
     data = json.loads((BENCHMARKS / "browser.json").read_text(encoding="utf-8"))
     data["results"]["site"]["warm"] = [x * 100 for x in data["results"]["site"]["warm"]]
     line = next(row for row in report.render(data).splitlines() if row.startswith("| Warm Run of the tensor page's block"))
@@ -28,6 +28,6 @@ def test_a_missed_goal_says_so():
 
 def test_suite_times_md_is_rendered_from_suite_times_json():
     """benchmarks/SUITE_TIMES.md says what benchmarks/bench_suite.py measured, nothing else."""
-    bench = module_at(BENCHMARKS / "bench_suite.py", "bench_suite")
+    bench = bench_suite
     data = json.loads((BENCHMARKS / "suite_times.json").read_text(encoding="utf-8"))
     assert bench.markdown(data) == (BENCHMARKS / "SUITE_TIMES.md").read_text(encoding="utf-8")

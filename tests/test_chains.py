@@ -1,7 +1,7 @@
 """One rule for which blocks a block's run executes (minigrad.runner.chains), and the page carries it.
 
 The doc tests take chains from the rule through tests/markdown_blocks.py; the
-build writes each Python block's chain into its fence (hooks/fences.py's
+build writes each Python block's chain into its fence (minigrad_site/pages/fences.py's
 data-block and data-chain), and the browser runs that list as it is given.
 """
 
@@ -10,14 +10,12 @@ from pathlib import Path
 
 import pytest
 from markdown_blocks import parse_page
-from module_at import module_at
 
 from minigrad.runner.chains import chains
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
-fences = module_at(ROOT / "hooks" / "fences.py", "fences_hook")
-fences.on_config(None)  # a build's first step (numpy_needs over the package: 0.1 s), once, not once per page
+from minigrad_site.pages import fences  # noqa: E402
 CHAIN = re.compile(r'data-block="(\d+)" data-chain="([\d ]*)"')
 
 
@@ -40,7 +38,7 @@ def test_a_chain_goes_back_over_continuations_and_leaves_out_notest_blocks(flags
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
 def test_every_python_block_carries_the_chain_the_doc_tests_run(path):
     page = parse_page(path)
-    marked = CHAIN.findall(fences.on_page_markdown(path.read_text(encoding="utf-8"), None, None, None))
+    marked = CHAIN.findall(fences.transform(path.read_text(encoding="utf-8")))
     assert [int(index) for index, _ in marked] == list(range(len(page.blocks)))  # every block, in page order
     for block, (_, chain) in zip(page.blocks, marked):
         assert [page.blocks[int(i)] for i in chain.split()] == page.chain(block)

@@ -6,12 +6,11 @@ import io
 import shutil
 
 import yaml
-from module_at import module_at
 
 from minigrad import breaks
 from minigrad.breaks import ROOT
 
-drafts = module_at(ROOT / "scripts" / "drafts.py", "drafts")
+from scripts import drafts  # noqa: E402
 
 SLUG = "overwrite-grad"
 
@@ -23,7 +22,8 @@ def docs_copy(tmp_path):
 
 
 def test_the_markers_are_how_the_scaffold_s_placeholders_begin():
-    scaffold = module_at(ROOT / "scripts" / "new_break.py", "new_break_for_drafts")
+    from scripts import new_break as scaffold
+
     written = [text for lang in scaffold.TO_WRITE.values() for text in lang.values() if text.startswith("*") and not text.startswith("**")]  # italics, not the bold Target
     assert written and all(text.startswith(drafts.PLACEHOLDERS) for text in written), written
     assert {text.split(":")[0] + ":" for text in written} == set(drafts.PLACEHOLDERS)

@@ -1,45 +1,36 @@
 """One marker syntax for generated content: `<!-- md:name k=v -->`, parsed by
-minigrad/runner/markers.py, served by the hooks that declare the name in MARKERS.
+minigrad/runner/markers.py, served by the page transforms that declare the name in MARKERS (minigrad_site.extension).
 
-A marker no hook declares would stay an HTML comment and the page would lose
+A marker no transform declares would stay an HTML comment and the page would lose
 its table in silence; an old-style marker would do the same. Both fail here,
 naming the page."""
 
 import re
 from pathlib import Path
 
-import yaml
-from module_at import module_at
-
 from minigrad.runner import markers
+from minigrad_site.extension import TRANSFORMS
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 OLD_STYLE = re.compile(r"<!-- (breaks|symptoms|mystery|doctor-folder|diagnostics-matrix)\b")
 
 
-def _hook_paths():
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = yaml.load(text, Loader=yaml.BaseLoader)  # BaseLoader: the file's !!python tags stay plain text
-    return [ROOT / entry for entry in config["hooks"]]
-
-
 def _served():
-    """{marker name: hook file} over every hook mkdocs.yml lists."""
+    """{marker name: transform module} over every transform the site's Markdown extension runs."""
     served = {}
-    for path in _hook_paths():
-        hook = module_at(path, f"{path.stem}_markers_hook")
-        for name in getattr(hook, "MARKERS", ()):
-            assert name not in served, f"{name!r} is declared by both {served[name].name} and {path.name}"
-            served[name] = path
+    for transform in TRANSFORMS:
+        for name in getattr(transform, "MARKERS", ()):
+            assert name not in served, f"{name!r} is declared by both {served[name].__name__} and {transform.__name__}"
+            served[name] = transform
     return served
 
 
-def test_every_marker_on_every_page_is_served_by_a_hook():
+def test_every_marker_on_every_page_is_served_by_a_transform():
     served = _served()
     assert {"breaks", "symptoms", "mystery", "doctor-folder", "diagnostics-matrix"} <= set(served)
     unserved = [
-        f"{page.relative_to(ROOT)}: <!-- md:{name} --> (no hook in mkdocs.yml declares it in MARKERS)"
+        f"{page.relative_to(ROOT)}: <!-- md:{name} --> (no transform of minigrad_site.extension declares it in MARKERS)"
         for page in PAGES
         for name, _ in markers.markers(page.read_text(encoding="utf-8"))
         if name not in served

@@ -3,7 +3,7 @@ page's own diagnostics block, and is revealed with a link to its page.
 
 The draw and the verdict live in overrides/assets/minigrad/mystery.js; they are
 pure functions, run here with Node (the same file the browser loads) on the
-options hooks/mystery.py renders from the catalogue."""
+options minigrad_site/pages/mystery.py renders from the catalogue."""
 
 import html
 import json
@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from markdown_blocks import parse_page
-from module_at import module_at
 from minigrad import breaks
 from minigrad.runner.blocks import run_chain
 
@@ -24,7 +23,7 @@ MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
 CATALOGUE = breaks.catalogue()
 
 
-hook = module_at(ROOT / "hooks" / "mystery.py", "mystery_hook")
+from minigrad_site.pages import mystery as hook  # noqa: E402
 
 
 def candidates(lang="en"):

@@ -1,4 +1,4 @@
-"""The build marks each block whose chain needs NumPy (hooks/fences.py's `data-numpy`),
+"""The build marks each block whose chain needs NumPy (minigrad_site/pages/fences.py's `data-numpy`),
 so the browser fetches the wheel at the reader's first intent on it.
 
 The mark must agree with what the worker decides before the run: the same
@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from markdown_blocks import parse_page
-from module_at import module_at
 
 from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
-fences = module_at(ROOT / "hooks" / "fences.py", "fences_hook")
+from minigrad_site.pages import fences  # noqa: E402
 NEEDS = numpy_needs()
 
 
@@ -42,7 +41,6 @@ def test_a_continuation_inherits_its_chain_s_need_and_a_new_chain_starts_clean()
     marked = fences.numpy_blocks(text, NEEDS)
     assert [offset in marked for offset, _, _ in found] == [True, True, False, True]
     assert found[3][2] == "from minigrad.tensor import Tensor\n"  # indented fence, dedented code
-    fences.on_config(None)
-    html = fences.on_page_markdown(text, None, None, None)
+    html = fences.transform(text)
     assert html.count('data-numpy="1"') == 3
     assert '{.python data-continuation="1" data-block="1" data-chain="0 1" data-numpy="1"}' in html

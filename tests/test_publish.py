@@ -14,9 +14,11 @@ built the same site a second time)."""
 
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ import yaml
 from minigrad import breaks
 from minigrad.breaks import ROOT
 from minigrad.runner.predictions import parse, section
+from minigrad_site.page import relative_url
 
 WORKFLOW = ROOT / ".github/workflows/pages.yml"
 PAGES_URL = "https://teacher.github.io/minigrad-breaks"  # a project site: its own path under the host
@@ -115,7 +118,7 @@ def test_workflow_build_steps_run_here_and_build_the_public_site(steps_run, site
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert f"<loc>{PAGES_URL}/breaks/skip-unbroadcast/</loc>" in sitemap  # instant navigation needs the real URL
     assert f"<loc>{PAGES_URL}/es/breaks/skip-unbroadcast/</loc>" in (site / "es/sitemap.xml").read_text(encoding="utf-8")
-    for page in ("getting-started/index.html", "es/getting-started/index.html"):  # hooks/repo_url.py
+    for page in ("getting-started/index.html", "es/getting-started/index.html"):  # minigrad_site/pages/repo_url.py
         html = (site / page).read_text(encoding="utf-8")
         # the header's link to the repository (overrides/partials/source.html: Material's, minus the
         # data-md-component that fetches stars from api.github.com), and the clone command
@@ -143,11 +146,11 @@ def test_the_pages_in_both_languages_carry_what_the_runner_needs(site):
     assert not (site / "_minigrad/pyodide").exists()  # cdn mode ships no runtime
     assert not (site / "es/_minigrad").exists()  # shipped once, at the root
     english, spanish = ((site / p / "theory/02-graphs/index.html").read_text(encoding="utf-8") for p in ("", "es"))
-    assert 'title="Permanent link"' in english and 'title="Permanent link"' not in spanish  # hooks/permalink_title.py
+    assert 'title="Permanent link"' in english and 'title="Permanent link"' not in spanish  # the plugin sets toc's permalink_title per language
     assert 'title="Enlace permanente"' in spanish
     unserved = [str(p.relative_to(site)) for p in site.rglob("*.html") if "<!-- md:" in p.read_text(encoding="utf-8")]
-    assert not unserved, f"a <!-- md:name --> marker no hook replaced reached the site: {unserved}"  # tests/test_markers.py
-    for page in site.rglob("*.html"):  # hooks/fences.py: the runner runs the chain it is given
+    assert not unserved, f"a <!-- md:name --> marker no transform replaced reached the site: {unserved}"  # tests/test_markers.py
+    for page in site.rglob("*.html"):  # minigrad_site/pages/fences.py: the runner runs the chain it is given
         found = [BLOCK_AND_CHAIN.search(attrs) for attrs in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8"))]
         assert all(found), f"{page}: a Python block without data-block and data-chain"
         blocks = {m[1] for m in found}
@@ -167,3 +170,80 @@ def test_the_pages_in_both_languages_carry_what_the_runner_needs(site):
     for prefix in ("", "es/"):
         listed = re.findall(r'<li data-break="([^"]+)"', (site / prefix / "progress/index.html").read_text(encoding="utf-8"))
         assert listed == [b.slug for b in breaks.catalogue()]
+
+
+class _AnyTag(yaml.SafeLoader):
+    """mkdocs.yml read as data: its !ENV and python tags are MkDocs's, not this test's."""
+
+
+_AnyTag.add_multi_constructor("!", lambda loader, suffix, node: None)
+_AnyTag.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+MD_LINK = re.compile(r'href="(?![a-z]+:|#|/)([^"#]*?\.md)(#[^"]*)?"')
+
+
+def _as_mkdocs_links(html, src_uri, url):
+    """What MkDocs's own link rewriting does to a rendered page (links to .md sources become the
+    pages' URLs): the one step of the build that is MkDocs's, not the extension's."""
+    def url_of(match):
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), match[1]))
+        stem = target[: -len(".md")]
+        dest = "./" if stem == "index" else (stem[: -len("index")] if stem.endswith("/index") else stem + "/")
+        return f'href="{relative_url(dest, url)}{match[2] or ""}"'
+    return MD_LINK.sub(url_of, html)
+
+
+def _render_alone(source, lang, url, pictures, planted=None):
+    """The page's body from Python-Markdown with mkdocs.yml's extensions and the options the plugin
+    would hand it, in a process that fails if anything imports MkDocs; links as MkDocs writes them."""
+    settings = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTag)
+    names, configs = [], {}
+    for item in settings["markdown_extensions"]:
+        name, config = next(iter(item.items())) if isinstance(item, dict) else (item, {})
+        names.append(name)
+        configs[name] = dict(config or {})
+    text = (ROOT / "docs" / source).read_text(encoding="utf-8")
+    slug = re.match(r"---\nminigrad_break: (\S+)\n---\n", text)
+    page_url, src_uri = url.removeprefix("es/"), source.replace(".es.md", ".md")
+    configs["toc"]["permalink_title"] = {"en": "Permanent link", "es": "Enlace permanente"}[lang]
+    configs["minigrad_site.extension"] = {
+        "lang": lang, "url": page_url, "src_uri": src_uri, "break_slug": slug[1] if slug else "",
+        "pictures_dir": str(pictures), "pictures_url": posixpath.relpath("_minigrad/pictures", url or "."), **(planted or {}),
+    }
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "render_without_mkdocs.py")], cwd=ROOT, capture_output=True,
+                          text=True, input=json.dumps({"page": source, "extensions": names, "configs": configs}))
+    assert done.returncode == 0, done.stderr[-3000:]
+    return _as_mkdocs_links(done.stdout, src_uri, page_url)
+
+
+@pytest.mark.parametrize(("source", "lang", "url"), [
+    ("breaks/overwrite-grad.md", "en", "breaks/overwrite-grad/"),
+    ("breaks/batchnorm-batch-stats-in-eval.es.md", "es", "es/breaks/batchnorm-batch-stats-in-eval/"),
+    ("index.md", "en", ""),  # the home page: a block's own break= draws its pictures
+])
+def test_python_markdown_alone_renders_a_page_as_the_site_build_does(site, tmp_path, source, lang, url):
+    """minigrad_site.extension outlives MkDocs: Python-Markdown with mkdocs.yml's extensions and the
+    page's options (what the plugin hands it), no MkDocs imported, gives the body the build wrote:
+    Run blocks, predictions, Repair it and pictures included."""
+    body = _render_alone(source, lang, url, tmp_path / "pictures")
+    built = (site / url / "index.html").read_text(encoding="utf-8")
+    assert body in built, _first_difference(body, built)
+    assert 'data-block="0"' in body and "mg-picture" in body
+    assert ('data-mg="repair"' in body and 'data-mg="prediction"' in body) == url.endswith(("grad/", "eval/"))
+    drawn = sorted(p.name for p in (tmp_path / "pictures").glob("*.svg"))
+    assert drawn and all((site / "_minigrad/pictures" / name).read_bytes() == (tmp_path / "pictures" / name).read_bytes() for name in drawn)
+
+
+@pytest.mark.parametrize("planted", [{"lang": "es"}, {"break_slug": "skip-unbroadcast"}, {"pictures_url": "../_minigrad/pictures"}],
+                         ids=["language", "break", "pictures"])
+def test_a_page_rendered_with_other_options_is_not_the_built_page(site, tmp_path, planted):
+    """The comparison above can fail: one option off (the language, the break, where pictures are) and it does."""
+    body = _render_alone("breaks/overwrite-grad.md", "en", "breaks/overwrite-grad/", tmp_path / "pictures", planted)
+    assert body not in (site / "breaks/overwrite-grad/index.html").read_text(encoding="utf-8")
+
+
+def _first_difference(body, built):
+    start = built.find(body[:200])
+    if start < 0:
+        return f"the body's start is not in the built page: {body[:300]!r}"
+    at = next((i for i, (a, b) in enumerate(zip(body, built[start:])) if a != b), len(body))
+    return f"differs at {at}: rendered {body[max(0, at - 150):at + 150]!r}\nbuilt {built[start + max(0, at - 150):start + at + 150]!r}"

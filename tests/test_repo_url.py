@@ -1,40 +1,47 @@
 """The site names its repository: `repo_url` in mkdocs.yml (MINIGRAD_REPO_URL,
 which the GitHub Pages workflow sets from the repository it runs in), shown in
-the header, and put into Getting started's clone command by hooks/repo_url.py.
+the header, and put into Getting started's clone command by minigrad_site/pages/repo_url.py.
 The built pages are checked in tests/test_publish.py."""
 
-import importlib.util
 import re
+import subprocess
+import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 import yaml
-from mkdocs.exceptions import PluginError
+
+from minigrad_site.page import Page
+from minigrad_site.pages import repo_url as hook
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("repo_url_hook", ROOT / "hooks" / "repo_url.py")
-hook = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hook)
-PAGE = SimpleNamespace(file=SimpleNamespace(src_path="getting-started.md"))
+PAGE = Page(src_uri="getting-started.md")
 
 
 def test_the_marker_becomes_the_repo_url():
-    config = SimpleNamespace(repo_url="https://github.com/teacher/minigrad-breaks/")
-    out = hook.on_page_markdown("git clone {{ repo_url }} minigrad-breaks", PAGE, config, None)
+    page = Page(src_uri="getting-started.md", repo_url="https://github.com/teacher/minigrad-breaks/")
+    out = hook.transform("git clone {{ repo_url }} minigrad-breaks", page)
     assert out == "git clone https://github.com/teacher/minigrad-breaks minigrad-breaks"
-    assert hook.on_page_markdown("no marker here", PAGE, SimpleNamespace(repo_url=None), None) == "no marker here"
+    assert hook.transform("no marker here", PAGE) == "no marker here"
 
 
-def test_a_page_with_the_marker_and_no_repo_url_fails_the_build():
-    with pytest.raises(PluginError, match="MINIGRAD_REPO_URL"):
-        hook.on_page_markdown("git clone {{ repo_url }}", PAGE, SimpleNamespace(repo_url=""), None)
+def test_a_page_with_the_marker_and_no_repo_url_fails_the_build(tmp_path):
+    with pytest.raises(hook.NoRepoUrl, match="MINIGRAD_REPO_URL"):
+        hook.transform("git clone {{ repo_url }}", PAGE)
+    # and the build stops with that one line, no traceback: the plugin says it as a PluginError
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("git clone {{ repo_url }}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions: [minigrad_site.extension]\n"
+                                         "plugins:\n  - minigrad-site:\n      repo_url: ''\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 1 and "index.md uses {{ repo_url }}, but repo_url is empty" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_the_repo_url_comes_from_the_environment_and_the_workflow_sets_it():
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    assert re.search(r'^repo_url: !ENV \[MINIGRAD_REPO_URL, "https://github\.com/[^"]+"\]$', config, re.M)
-    assert "hooks/repo_url.py" in config
+    plugin = config.split("  - minigrad-site:\n", 1)[1].split("\n  - ", 1)[0]  # the plugin's own options
+    assert re.search(r'^      repo_url: !ENV \[MINIGRAD_REPO_URL, "https://github\.com/[^"]+"\]$', plugin, re.M)
     workflow = yaml.safe_load((ROOT / ".github/workflows/pages.yml").read_text(encoding="utf-8"))
     build = next(s for s in workflow["jobs"]["build"]["steps"] if "mkdocs build" in s.get("run", ""))
     assert build["env"]["MINIGRAD_REPO_URL"] == "https://github.com/${{ github.repository }}"
@@ -61,15 +68,11 @@ def test_a_remote_reads_as_its_web_address(remote, url):
 def test_without_minigrad_repo_url_the_clone_s_origin_names_the_repository(monkeypatch):
     monkeypatch.delenv("MINIGRAD_REPO_URL", raising=False)
     monkeypatch.setattr(hook, "origin_remote", lambda: "git@codeberg.org:teacher/minigrad-breaks.git")
-    config = SimpleNamespace(repo_url=hook.PLACEHOLDER, repo_name="GitHub")
-    hook.on_config(config)
-    assert (config.repo_url, config.repo_name) == ("https://codeberg.org/teacher/minigrad-breaks", "Codeberg")
+    assert hook.resolve(hook.PLACEHOLDER) == ("https://codeberg.org/teacher/minigrad-breaks", "Codeberg")
     monkeypatch.setattr(hook, "origin_remote", lambda: "")  # no remote: the placeholder stays
-    config = SimpleNamespace(repo_url=hook.PLACEHOLDER, repo_name="GitHub")
-    assert hook.on_config(config).repo_url == hook.PLACEHOLDER
+    assert hook.resolve(hook.PLACEHOLDER)[0] == hook.PLACEHOLDER
     monkeypatch.setenv("MINIGRAD_REPO_URL", "https://example.org/course.git")  # set: it wins, as written
-    config = SimpleNamespace(repo_url="https://example.org/course.git", repo_name="example.org")
-    assert hook.on_config(config).repo_url == "https://example.org/course.git"
+    assert hook.resolve("https://example.org/course.git")[0] == "https://example.org/course.git"
 
 
 def test_the_placeholder_is_mkdocs_yml_s_default():

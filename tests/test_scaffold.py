@@ -12,7 +12,6 @@ import sys
 
 import pytest
 import clones
-from module_at import module_at
 
 from minigrad.breaks import ROOT, load
 
@@ -44,12 +43,12 @@ def clone(pristine):
     git(pristine, "checkout", "--quiet", "--", ".")
     git(pristine, "clean", "-fdq")  # (a symlink is no folder to .gitignore's `node_modules/`: made again below)
     if (ROOT / "node_modules").is_dir() and not (pristine / "node_modules").exists():  # a teacher's clone has run `npm ci` too
-        (pristine / "node_modules").symlink_to(ROOT / "node_modules")  # (hooks/node_modules.py leaves a link alone)
+        (pristine / "node_modules").symlink_to(ROOT / "node_modules")  # (minigrad_site/build/node_modules.py leaves a link alone)
     return pristine
 
 
 def without_node_modules(repo):
-    """As a fresh clone has it, so that its first build runs `npm ci` (hooks/node_modules.py)."""
+    """As a fresh clone has it, so that its first build runs `npm ci` (minigrad_site/build/node_modules.py)."""
     modules = repo / "node_modules"
     if modules.is_symlink():
         modules.unlink()
@@ -164,8 +163,10 @@ def test_a_symptom_the_catalogue_does_not_define_is_refused(clone):
     before = snapshot(clone)
     done = new(clone, SLUG, "--phase", "7", *TITLES, "--symptom", "my-loss-is-sad")
     assert done.returncode == 2 and "argument --symptom: invalid choice: 'my-loss-is-sad'" in done.stderr, done.stderr
-    scaffold = module_at(clone / "scripts/new_break.py", "new_break_in_clone")  # called directly, without the CLI's choices
-    assert scaffold.scaffold(SLUG, 7, "t", "t", root=clone, symptoms=["my-loss-is-sad"]) == 1
+    called = (f"import sys; from scripts.new_break import scaffold; "  # the clone's own, without the CLI's choices
+              f"sys.exit(scaffold({SLUG!r}, 7, 't', 't', symptoms=['my-loss-is-sad']))")
+    done = subprocess.run([sys.executable, "-c", called], cwd=clone, capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
     assert snapshot(clone) == before
 
 

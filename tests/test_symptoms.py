@@ -6,10 +6,9 @@ does not stop the build, which lists it as not chosen yet: this test does."""
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
+from minigrad_site.page import Page
 
 import pytest
-from module_at import module_at
 
 from minigrad import breaks as catalogue
 
@@ -17,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "minigrad" / "breaks" / "catalogue.toml"
 
 
-hook = module_at(ROOT / "hooks" / "symptoms.py", "symptoms_hook")
+from minigrad_site.pages import symptoms as hook  # noqa: E402
 
 
 def test_every_break_has_chosen_its_symptoms():
@@ -98,11 +97,9 @@ def test_a_planted_undefined_symptom_key_fails():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_page_lists_every_symptom_with_links_to_its_breaks_in_its_language(lang):
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="symptoms.md" if lang == "en" else "symptoms.es.md", locale_alternate_of=lang),
-                           url="symptoms/" if lang == "en" else "es/symptoms/")
-    config = SimpleNamespace(theme={"language": "en"})
+    page = Page(lang=lang, src_uri="symptoms.md" if lang == "en" else "symptoms.es.md", url="symptoms/")
     source = (ROOT / "docs" / ("symptoms.md" if lang == "en" else "symptoms.es.md")).read_text(encoding="utf-8")
-    markdown = hook.on_page_markdown(source, page, config, None)
+    markdown = hook.transform(source, page)
     assert "<!-- md:symptoms -->" not in markdown and "<!-- md:symptoms -->" in source
     for key, titles, bs in hook.symptom_index():
         also = "; ".join(catalogue.load().symptom_also.get(key, {}).get(lang, []))  # the filter's other phrases for it

@@ -9,13 +9,12 @@ is rerun and compared with its file, as `make_torch_reference.py --check` does.
 from pathlib import Path
 
 import pytest
-from module_at import module_at
 
 from minigrad.checks import reference
 from scripts.torch_reference import HOME, PARTS
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = module_at(ROOT / "scripts" / "make_torch_reference.py", "make_torch_reference")
+from scripts import make_torch_reference as CLI  # noqa: E402
 
 try:
     import torch  # noqa: F401

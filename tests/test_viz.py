@@ -16,7 +16,7 @@ from minigrad.runner import pictures
 from minigrad.runner.blocks import Block, run_chain
 from minigrad.scalar import Value
 from minigrad.viz import curve_svg, describe, dot, draw, plot, ticks
-from module_at import module_at
+from minigrad_site.pages import pictures as picture_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = '<img src=x onerror=alert(1)> "quoted" \\N back\\slash\nnewline'
@@ -31,10 +31,10 @@ def diamond(label_a="a"):
 
 
 def render(sources):
-    """SVG from viz.js under Node, as the site build does (hooks/render_dot.mjs)."""
+    """SVG from viz.js under Node, as the site build does (minigrad_site/pages/render_dot.mjs)."""
     if shutil.which("node") is None or not (ROOT / "node_modules/@viz-js/viz/dist/viz.js").exists():
         pytest.skip("node and node_modules/@viz-js/viz are needed to render DOT (npm ci)")
-    done = subprocess.run(["node", "hooks/render_dot.mjs"], input=json.dumps(sources), capture_output=True, text=True, cwd=ROOT, check=True)
+    done = subprocess.run(["node", "minigrad_site/pages/render_dot.mjs"], input=json.dumps(sources), capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(done.stdout)
 
 
@@ -172,7 +172,7 @@ def test_update_outputs_redraws_a_picture_removed_from_a_page(tmp_path):
 
 
 def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
-    hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
+    hook = picture_blocks
     page = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"])
     marked = [line for line in pictures.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
@@ -182,7 +182,7 @@ def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
 
 def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
     """layernorm-stats-detached drops the mean's and variance's edges: node ids no longer name the same node."""
-    hook = module_at(ROOT / "hooks/pictures.py", "pictures_hook")
+    hook = picture_blocks
     page = (ROOT / "docs/breaks/layernorm-stats-detached.md").read_text(encoding="utf-8")
     match = next(m for m in hook.PICTURE.finditer(page) if m["broken"] and m["lang"] == "dot")
     assert pictures.EDGES.findall(match["healthy"]) != pictures.EDGES.findall(match["broken"])

@@ -3,7 +3,7 @@
 A `continuation` block runs in the namespace of the blocks before it, back to
 the first block that is not a continuation; `notest` blocks are shown, never
 run, so no chain includes them. The doc tests (tests/markdown_blocks.py) take
-chains from here, and the build (hooks/fences.py) writes each block's chain
+chains from here, and the build (minigrad_site/pages/fences.py) writes each block's chain
 into the page as `data-chain`, so the browser runs what CI ran without
 knowing the rule.
 """

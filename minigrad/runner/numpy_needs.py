@@ -1,7 +1,7 @@
 """Which chains of blocks need NumPy: the browser fetches its 12 MB wheel only for those.
 
-One decision, three users: the build (hooks/runtime.py writes `needs.json`;
-hooks/fences.py marks a block whose chain needs NumPy, so the page can fetch
+One decision, three users: the build (minigrad_site/build/runtime.py writes `needs.json`;
+minigrad_site/pages/fences.py marks a block whose chain needs NumPy, so the page can fetch
 the wheel at the reader's first intent, while Python itself downloads), the
 browser's worker (before a run: load NumPy or not) and the Node harness that
 runs every block in Pyodide. Both halves are computed from source, never kept

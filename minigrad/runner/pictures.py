@@ -1,6 +1,6 @@
 """What a block drew, as a page shows it: one rule for the build and the browser.
 
-The build (hooks/pictures.py) and a Run in the browser (worker.py) both call
+The build (minigrad_site/pages/pictures.py) and a Run in the browser (worker.py) both call
 these, so a static picture and a live one name, mark and caption alike; the
 browser's JavaScript only renders what it is given.
 """

@@ -9,7 +9,7 @@ its folded answer, `??? success "Answer"`:
 - nothing: the reader writes freely and judges it against the answer (a teacher's new page,
   before its choices are written).
 
-The page grades the first two (hooks/predictions.py writes the form, runner/prediction.js
+The page grades the first two (minigrad_site/pages/predictions.py writes the form, runner/prediction.js
 grades it), so the reader who was sure and wrong is told so without judging themselves.
 """
 

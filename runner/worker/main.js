@@ -1,5 +1,5 @@
 /* One Pyodide for the whole visit, off the page's main thread: the worker's entry
- * point, bundled by hooks/minify_js.py into the site's assets/minigrad/worker.js
+ * point, bundled by minigrad_site/build/minify_js.py into the site's assets/minigrad/worker.js
  * (a classic worker script: importScripts loads Pyodide). Its messages, in and
  * out, are runner/messages.js's table.
  *

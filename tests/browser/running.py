@@ -35,9 +35,13 @@ def shown_output(page, index, broken=False):
 
 
 def serious_violations(page):
-    """axe-core's serious and critical findings on the page as it is now, one line each."""
+    """axe-core's serious and critical findings on the page as it is now, one line each.
+    It waits for running transitions to end first: a focus that scrolls the page fades Material's
+    header title in, and axe measured its contrast half-faded once on a busy machine."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
+    page.wait_for_function("""document.getAnimations().every(a => a.playState !== 'running'
+        || (a.effect && a.effect.getComputedTiming().iterations === Infinity))""", timeout=5_000)  # a spinner never ends
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"

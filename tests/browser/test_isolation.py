@@ -81,7 +81,7 @@ def test_without_service_workers_stop_restarts_python(browser, site_url, replace
 
 
 def test_the_service_worker_answers_documents_and_workers_only(fresh_page, site_url):
-    """hooks/sw_documents_and_workers_only.js: Python's files reach the page as the server sent
+    """minigrad_site/build/sw_documents_and_workers_only.js: Python's files reach the page as the server sent
     them (V8 reuses compiled wasm only for those), while the page and the runner's worker still
     get the isolation headers (the page is isolated; Stop's interrupt buffer reaches the worker)."""
     page = fresh_page

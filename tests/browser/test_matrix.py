@@ -1,4 +1,4 @@
-"""The diagnostics matrix (hooks/catalogue.py, matrix.css) in a real browser:
+"""The diagnostics matrix (minigrad_site/pages/catalogue.py, matrix.css) in a real browser:
 details that open by keyboard and by touch (no title tooltips), caught and
 missed told apart by marks that differ in shape and words, every column
 readable at a phone's 390 px, no serious axe violation, and no English on the

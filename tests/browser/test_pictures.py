@@ -194,7 +194,7 @@ def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of
 
 def test_a_live_broken_graph_whose_edges_changed_marks_no_node(page, site_url, watch):
     """layernorm-stats-detached drops the edges into the mean and variance: node ids no longer
-    name the same node, so nothing is drawn as changed (as hooks/pictures.py does at build time)."""
+    name the same node, so nothing is drawn as changed (as minigrad_site/pages/pictures.py does at build time)."""
     visit(page, site_url + "breaks/layernorm-stats-detached/")
     panel = page.locator(".mg-runner").first
     run_and_wait(panel)

@@ -1,5 +1,5 @@
 """Search and language labels: each language searches its own pages
-(hooks/search_per_language.py), Spanish pages navigate instantly among
+(minigrad_site/build/search_per_language.py), Spanish pages navigate instantly among
 themselves, a link into the other language lands on a correctly labelled
 page, and the palette toggle speaks the page's language. The search index and
 Material's search worker load on the first use of search, not with every page

@@ -30,5 +30,5 @@ def run_one(text):
 
 
 def needs_json():
-    """needs.json's "numpy", as the site's build writes it (hooks/runtime.py), computed here in Pyodide."""
+    """needs.json's "numpy", as the site's build writes it (minigrad_site/build/runtime.py), computed here in Pyodide."""
     return json.dumps(numpy_needs())

@@ -1,4 +1,4 @@
-/* minigrad breaks: the doctor page's "Load a folder" (hooks/doctor_folder.py renders its controls).
+/* minigrad breaks: the doctor page's "Load a folder" (minigrad_site/pages/doctor_folder.py renders its controls).
  *
  * The reader chooses their package folder (the zone is the picker's button) or
  * drops it on the zone. Its .py files are read here, bounded as the zone's data

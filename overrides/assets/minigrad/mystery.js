@@ -1,6 +1,6 @@
 /* minigrad breaks: the mystery break (docs/mystery.md).
  *
- * Draws a break among the options hooks/mystery.py rendered from the catalogue
+ * Draws a break among the options minigrad_site/pages/mystery.py rendered from the catalogue
  * (optionally within a phase), keeps its slug in this closure (never in the
  * page: it is a game, not a secret, but the answer should not sit on screen),
  * and tells the runner to apply it to every block: runner.js asks

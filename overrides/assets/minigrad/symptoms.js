@@ -1,4 +1,4 @@
-/* minigrad breaks: the symptom index's filter (hooks/symptoms.py renders the form and marks the
+/* minigrad breaks: the symptom index's filter (minigrad_site/pages/symptoms.py renders the form and marks the
  * headings: h2[data-mg="group"], h3[data-mg="symptom"], each symptom's list of breaks after it).
  *
  * As the reader types, a symptom stays when its title matches, with all its breaks; otherwise it

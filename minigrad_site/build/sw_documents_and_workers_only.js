@@ -1,5 +1,5 @@
 /* minigrad breaks: put before coi-serviceworker in the site's coi-serviceworker.js
- * (hooks/runtime.py). Only documents and workers need the isolation headers
+ * (minigrad_site/build/runtime.py). Only documents and workers need the isolation headers
  * coi-serviceworker adds (COOP/COEP make the page cross-origin isolated, so Stop
  * can interrupt Python; a worker's script must carry COEP too). Every other
  * request is left to the browser: coi-serviceworker would rebuild its response,

@@ -1,4 +1,4 @@
-"""MkDocs hook: turn a page's picture blocks into pictures, and ship the renderer.
+"""Turn a page's picture blocks into pictures, and ship the renderer.
 
 A block that draws (minigrad.viz) has its picture written under it, like its
 output, and checked by the doc tests (conftest.py), so it is what the code
@@ -8,8 +8,8 @@ draws now:
     ```{.dot .picture .broken}    the same with the page's break applied
     ```{.json .picture}           a curve's numbers (then .broken)
 
-This hook replaces them with `<img>` tags of SVG files under the root site's
-`_minigrad/pictures/` (named by content hash): graphs side by side (healthy,
+This transform replaces them with `<img>` tags of SVG files in the page's
+`pictures_dir` (the root site's `_minigrad/pictures/`, named by content hash): graphs side by side (healthy,
 broken), a curve's healthy and broken runs on one plot. Graphs are rendered by
 Graphviz's WebAssembly build (@viz-js/viz, pinned in package.json) under Node,
 one process for every picture of the site; the browser loads the same file,
@@ -20,19 +20,18 @@ An `<img>` runs no script, whatever a label says; the alt text says what the
 picture shows.
 """
 
+import base64
 import hashlib
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 from minigrad.runner import pictures
-from minigrad.runner.languages import build_language
 
-ROOT = Path(__file__).resolve().parents[1]
+from minigrad_site import ROOT
 VIZ_JS = ROOT / "node_modules/@viz-js/viz/dist/viz.js"
 RENDER = Path(__file__).with_name("render_dot.mjs")
 PICTURE = re.compile(
@@ -42,15 +41,7 @@ PICTURE = re.compile(
 )
 BLOCK_BREAK = re.compile(r'^```\{\.python\b[^}\n]*\bbreak="(?P<slug>[^"]+)"', re.M)
 
-_svg_of_dot = {}  # DOT -> SVG, for the whole `mkdocs build`/`serve` run (both languages)
-_root_site_dir = None
-
-
-def on_config(config):
-    global _root_site_dir
-    if _root_site_dir is None or not config.site_dir.startswith(_root_site_dir):
-        _root_site_dir = config.site_dir  # the first (default-language) build of this run
-    return config
+_svg_of_dot = {}  # DOT -> SVG, by content, for the whole process (both languages, every rebuild of `mkdocs serve`)
 
 
 def render_dots(sources):
@@ -66,24 +57,26 @@ def render_dots(sources):
     _svg_of_dot.update(zip(missing, json.loads(done.stdout)))
 
 
-def on_pre_build(config):
+def prerender(docs_dir):
     """Render every graph of the site at once: one Node start instead of one per page."""
     sources = []
-    for page in Path(config.docs_dir).rglob("*.md"):
+    for page in Path(docs_dir).rglob("*.md"):
         for match in PICTURE.finditer(page.read_text(encoding="utf-8")):
             if match["lang"] == "dot":
                 sources += [match["healthy"] + "\n"] + ([pictures.mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
     render_dots(sources)
 
 
-def _store(svg, page, config):
-    """Write the SVG under the root site; return its URL relative to the page."""
+def _store(svg, page):
+    """Write the SVG into the page's pictures_dir; return its URL relative to the page."""
+    if not page.pictures_dir:  # a builder that gives no folder (no per-page options): the picture travels in the page
+        return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
     name = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16] + ".svg"
-    folder = Path(_root_site_dir or config.site_dir) / "_minigrad" / "pictures"
+    folder = Path(page.pictures_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(svg, encoding="utf-8")
-    page_dir = (Path(config.site_dir) / page.file.dest_uri).parent
-    return Path(os.path.relpath(folder / name, page_dir)).as_posix()
+    if not (folder / name).exists():  # by content: the same picture is written once
+        (folder / name).write_text(svg, encoding="utf-8")
+    return f"{page.pictures_url.rstrip('/')}/{name}"
 
 
 def _size(svg):
@@ -109,36 +102,33 @@ def _figure(src, svg, alt, caption, css):
     )
 
 
-def _curve_html(match, page, config, slug):
-    drawn = pictures.curve(match["healthy"], match["broken"], build_language(page, config), slug)
-    return _figure(_store(drawn["svg"], page, config), drawn["svg"], drawn["alt"], drawn["caption"], "mg-curve")
+def _curve_html(match, page, slug):
+    drawn = pictures.curve(match["healthy"], match["broken"], page.lang, slug)
+    return _figure(_store(drawn["svg"], page), drawn["svg"], drawn["alt"], drawn["caption"], "mg-curve")
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
-    page_slug = page.meta.get("minigrad_break") or ""
+def transform(markdown, page):
+    lang, page_slug = page.lang, page.break_slug
 
     def replace(match):
         own = [m["slug"] for m in BLOCK_BREAK.finditer(markdown, 0, match.start())]
         slug = page_slug or (own[-1] if own else "")  # the page's break, else the block's own (home page)
         if match["lang"] == "json":
-            figures = _curve_html(match, page, config, slug)
+            figures = _curve_html(match, page, slug)
         else:
             graphs = [(pictures.graph(match["healthy"], lang), "mg-healthy")]
             if match["broken"]:
                 graphs.append((pictures.graph(match["broken"], lang, True, match["healthy"], slug), "mg-broken"))
             dots = [(g["dot"] + "\n", g, css) for g, css in graphs]
             render_dots([d for d, _, _ in dots])
-            figures = "".join(_figure(_store(_svg_of_dot[d], page, config), _svg_of_dot[d], g["alt"], g["caption"], css) for d, g, css in dots)
+            figures = "".join(_figure(_store(_svg_of_dot[d], page), _svg_of_dot[d], g["alt"], g["caption"], css) for d, g, css in dots)
         return f'<div class="mg-pictures" markdown="0">{figures}</div>\n'
 
     return PICTURE.sub(replace, markdown)
 
 
-def on_post_build(config):
+def ship_renderer(site_dir):
     """The renderer for live pictures, beside the runner's other files (root site only)."""
-    if config.site_dir != _root_site_dir:
-        return
-    target = Path(config.site_dir) / "_minigrad" / "viz"
+    target = Path(site_dir) / "_minigrad" / "viz"
     target.mkdir(parents=True, exist_ok=True)
     shutil.copy2(VIZ_JS, target / "viz.js")

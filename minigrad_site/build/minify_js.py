@@ -1,4 +1,4 @@
-"""MkDocs hook: build the runner from its modules, and minify what every page loads before intent.
+"""Build the runner from its modules, and minify what every page loads before intent.
 
 The runner's source is small ES modules under runner/ (one concern each:
 text.js, settings.js, runtime.js, editor.js, pictures.js, block.js,
@@ -20,7 +20,7 @@ left as it is.
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from minigrad_site import ROOT
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 RUNNER = ROOT / "runner" / "main.js"
 WORKER = ROOT / "runner" / "worker" / "main.js"
@@ -34,15 +34,11 @@ def esbuild(*args):
         raise RuntimeError(f"esbuild failed on {args[0]}:\n{done.stderr}")
 
 
-def on_config(config):
-    """`mkdocs serve` rebuilds when a runner module changes, as it does for a page."""
-    if str(ROOT / "runner") not in config.watch:
-        config.watch.append(str(ROOT / "runner"))
-    return config
+WATCH = ROOT / "runner"  # `mkdocs serve` rebuilds when a runner module changes, as it does for a page
 
 
-def on_post_build(config):
-    folder = Path(config["site_dir"]) / "assets" / "minigrad"
+def bundle(site_dir):
+    folder = Path(site_dir) / "assets" / "minigrad"
     if not folder.is_dir():
         return
     for entry, name in ((RUNNER, "runner.js"), (WORKER, "worker.js"), (PROGRESS_PAGE, "progress-page.js")):

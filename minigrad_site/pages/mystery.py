@@ -1,4 +1,4 @@
-"""MkDocs hook: the mystery break's controls, rendered from the breaks catalogue.
+"""The mystery break's controls, rendered from the breaks catalogue.
 
 docs/mystery.md holds the marker `<!-- md:mystery -->`; it becomes a small form:
 a phase choice, a "draw" button, the list of every break to guess from (each
@@ -12,11 +12,10 @@ import html
 import re
 
 import markdown as python_markdown
-from mkdocs.utils import get_relative_url
+from minigrad_site.page import relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
-from minigrad.runner.languages import build_language
 
 MARKERS = ("mystery",)  # <!-- md:mystery -->
 WORDS = {
@@ -49,8 +48,8 @@ def render(lang, use_directory_urls=True, page_url=None):
     words, entries = WORDS[lang], breaks()
     esc = html.escape
     # Its styles and its script, on this page only (not in every page's budget); the minify plugin writes the .min.css.
-    sheet = [f'<link rel="stylesheet" href="{esc(get_relative_url("assets/minigrad/mystery.min.css", page_url))}">',
-             f'<script src="{esc(get_relative_url("assets/minigrad/mystery.js", page_url))}"></script>'] if page_url else []
+    sheet = [f'<link rel="stylesheet" href="{esc(relative_url("assets/minigrad/mystery.min.css", page_url))}">',
+             f'<script src="{esc(relative_url("assets/minigrad/mystery.js", page_url))}"></script>'] if page_url else []
     phases = sorted({b.phase for b in entries})
     names = catalogue.load().phases
     phase_options = [f'<option value="">{esc(words["any"])}</option>'] + [
@@ -80,6 +79,5 @@ def render(lang, use_directory_urls=True, page_url=None):
     ])
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
-    return markers.replace(markdown, {"mystery": lambda: render(lang, config.use_directory_urls, page.url)})
+def transform(markdown, page):
+    return markers.replace(markdown, {"mystery": lambda: render(page.lang, page.use_directory_urls, page.url)})

@@ -1,4 +1,4 @@
-"""MkDocs hook: the doctor page's "Load a folder" controls.
+"""The doctor page's "Load a folder" controls.
 
 docs/doctor.md (and .es.md) hold the marker `<!-- md:doctor-folder -->`; it
 becomes a drop zone that is also the button opening a folder picker (`<input
@@ -11,9 +11,8 @@ once: the note says them and the script reads them from the zone's data.
 
 import html
 
-from mkdocs.utils import get_relative_url
+from minigrad_site.page import relative_url
 from minigrad.runner import markers
-from minigrad.runner.languages import build_language
 
 MARKERS = ("doctor-folder",)  # <!-- md:doctor-folder -->
 MAX_FILES = 100  # .py files read from the folder
@@ -39,7 +38,7 @@ WORDS = {
 def render(lang, page_url):
     words = WORDS[lang]
     esc = html.escape
-    asset = lambda name: esc(get_relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
+    asset = lambda name: esc(relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
     mb = f"{MAX_BYTES / 1e6:g}"
     return "\n".join([
         f'<div class="mg-folder" data-max-files="{MAX_FILES}" data-max-bytes="{MAX_BYTES}">',
@@ -63,6 +62,5 @@ def render(lang, page_url):
     ])
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
-    return markers.replace(markdown, {"doctor-folder": lambda: render(lang, page.url)})
+def transform(markdown, page):
+    return markers.replace(markdown, {"doctor-folder": lambda: render(page.lang, page.url)})

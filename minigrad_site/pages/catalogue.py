@@ -1,4 +1,4 @@
-"""MkDocs hook: render the breaks catalogue and the diagnostics matrix into pages.
+"""Render the breaks catalogue and the diagnostics matrix into pages.
 
 Pages hold markers, never copies: `<!-- md:breaks -->` (every break, by phase),
 `<!-- md:breaks phase=8 -->` (one phase), `<!-- md:diagnostics-matrix -->` (the
@@ -14,13 +14,11 @@ import posixpath
 from html import escape
 from pathlib import Path
 
-from mkdocs.utils import get_relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
-from minigrad.runner.languages import build_language
 
-ROOT = Path(__file__).resolve().parents[1]
+from minigrad_site import ROOT
 BREAKS = ROOT / "minigrad" / "breaks"
 MARKERS = ("breaks", "diagnostics-matrix")  # <!-- md:breaks -->, <!-- md:breaks phase=8 -->, <!-- md:diagnostics-matrix -->
 
@@ -40,8 +38,7 @@ COMPUTE = "uv run pytest --update-outputs tests/test_diagnostics_matrix.py"
 
 
 def _link(page, slug):
-    here = posixpath.dirname(page.file.src_uri)
-    return posixpath.relpath(f"breaks/{slug}.md", here or ".")
+    return posixpath.relpath(f"breaks/{slug}.md", page.src_dir or ".")
 
 
 def _break_list(page, lang, phase=None):
@@ -73,7 +70,7 @@ def _matrix(page, lang):
     names = data["diagnostics"]
     heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n][lang])}</th>' for n in names)
     # This page only, not every page's budget; the minify plugin (mkdocs.yml) writes the .min.css.
-    sheet = escape(get_relative_url("assets/minigrad/matrix.min.css", page.url))
+    sheet = escape(page.asset("assets/minigrad/matrix.min.css"))
     lines = [
         f'<link rel="stylesheet" href="{sheet}">',
         '<div class="mg-matrix" markdown="1">',
@@ -100,8 +97,8 @@ def _matrix(page, lang):
     return "\n".join(lines) + "\n"
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
+def transform(markdown, page):
+    lang = page.lang
 
     return markers.replace(markdown, {
         "breaks": lambda phase=None: _break_list(page, lang, int(phase) if phase else None),

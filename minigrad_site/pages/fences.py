@@ -1,9 +1,10 @@
-"""MkDocs hook: expose each Python block's run options to the browser runner.
+"""Expose each Python block's run options to the browser runner.
 
 Pages write `{.python continuation broken="silent"}` because that is what
 pytest-markdown-docs and tests/markdown_blocks.py read. With Pygments,
-superfences keeps only `data-*` attributes in the HTML, so this hook renames
-the options on the way to the renderer: `continuation` -> `data-continuation`,
+superfences keeps only `data-*` attributes in the HTML, so this transform renames
+the options on the way to the renderer (this transform runs before the
+Markdown is parsed): `continuation` -> `data-continuation`,
 `broken=` -> `data-broken=`, `raises=` -> `data-raises=`, `break=` ->
 `data-break=` (a block's own break), `notest` -> `data-notest`. The page source stays the single place they are written.
 
@@ -20,6 +21,10 @@ written in the brace syntax to carry them.
 
 import re
 import shlex
+from functools import lru_cache
+from pathlib import Path
+
+import minigrad
 
 from minigrad.runner.chains import chains
 from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
@@ -31,7 +36,6 @@ OPENING = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^\n]*)
 PYTHON_INFO = re.compile(r"^\s*(\{\s*\.?)?(python3?|py)\b")
 TICKS = re.compile(r"`{3,}|~{3,}")
 
-_needs = None  # numpy_needs(), once per build
 
 
 def _options(info):
@@ -94,17 +98,25 @@ def numpy_blocks(markdown, needs):
     return {blocks[i][0] for i, chain in enumerate(order) if chain_needs_numpy([blocks[j][2] for j in chain], needs)}
 
 
-def on_config(config):
-    global _needs
-    _needs = numpy_needs()
+def package_needs():
+    """numpy_needs() of minigrad as it is on disk now: computed again only when one of its
+    modules changed (a teacher editing minigrad under `mkdocs serve`), not once per page."""
+    package = Path(minigrad.__file__).parent
+    return _needs_of(tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(package.rglob("*.py"))))
 
 
-def on_page_markdown(markdown, page, config, files):
+@lru_cache(maxsize=4)
+def _needs_of(fingerprint):
+    return numpy_needs()
+
+
+def transform(markdown, page=None):
+    needs = package_needs()
     blocks = python_blocks(markdown)
     parts, order = _page_chains(blocks)
     pieces, last = [], 0
     for index, (offset, _, _) in enumerate(blocks):
-        numpy = chain_needs_numpy([blocks[j][2] for j in order[index]], _needs)
+        numpy = chain_needs_numpy([blocks[j][2] for j in order[index]], needs)
         ticks = TICKS.match(markdown, offset)[0]
         end = markdown.find("\n", offset)
         pieces += [markdown[last:offset], ticks, "{", _data_attributes(parts[index], index, order[index], numpy), "}"]

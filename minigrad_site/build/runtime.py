@@ -1,4 +1,4 @@
-"""MkDocs hook: ship what the browser runner needs into the built site.
+"""Ship what the browser runner needs into the built site.
 
 - `_minigrad/bundle.json`: minigrad's source, break diffs and data, read from
   the package at build time (no second copy is committed). The worker writes
@@ -7,14 +7,14 @@
 - `_minigrad/needs.json`: which of minigrad's modules load NumPy, from the
   package's import graph (minigrad.runner.numpy_needs), so the worker loads
   the 12 MB wheel only for a run whose chain needs it.
-- With `extra.pyodide.source: local` (env MINIGRAD_PYODIDE=local), Pyodide
+- With the plugin's `pyodide: local` (env MINIGRAD_PYODIDE=local), Pyodide
   from node_modules/pyodide and the NumPy wheel from the npm package that
   ships it, under `_minigrad/pyodide/`: an offline site whose requests never
   leave its own host; its pyodide-lock.json names our wheel and its sha256 for
   numpy (the CDN's lists another file), so the worker loads NumPy by name, its
   bytes checked, either way. With `cdn` (the default), the pinned CDN URL is used.
   The pins (Pyodide's version, its CDN, the wheel) are minigrad/runner/pins.json's:
-  this hook hands the page its CDN URL and the wheel's name (extra.pyodide).
+  the plugin hands the page its CDN URL and the wheel's name (extra.pyodide).
 
 - `coi-serviceworker.js` (npm package coi-serviceworker, pinned in
   package.json) at the site's root, so its scope covers every page of both
@@ -22,7 +22,7 @@
   the pages cross-origin isolated after one reload, and Stop interrupts Python
   instead of restarting it. Without node_modules the site is built without it
   (Stop then restarts Python, as on any host without isolation). It is
-  narrowed to documents and workers (hooks/sw_documents_and_workers_only.js),
+  narrowed to documents and workers (sw_documents_and_workers_only.js, beside this file),
   so Python's files reach the page as the server sent them and V8 can reuse
   their compiled wasm.
 
@@ -38,19 +38,16 @@ from pathlib import Path
 
 from minigrad.checks import reference as torch_numbers
 from minigrad.runner import pins
-from minigrad.runner.numpy_needs import numpy_needs
+from minigrad_site.pages.fences import package_needs
 
-ROOT = Path(__file__).resolve().parents[1]
+from minigrad_site import ROOT
 PACKAGE = ROOT / "minigrad"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 NUMPY_WHEEL = ROOT / pins.WHEEL_PATH
 PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]  # and our pyodide-lock.json
 SHIPPED = ("*.py", "*.toml", "*.diff", "*.json")
 COI_SERVICEWORKER = ROOT / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js"
-SW_DOCUMENTS_AND_WORKERS_ONLY = ROOT / "hooks" / "sw_documents_and_workers_only.js"  # put before it: see the file
-
-_root_site_dir = None
-
+SW_DOCUMENTS_AND_WORKERS_ONLY = Path(__file__).with_name("sw_documents_and_workers_only.js")  # put before it: see the file
 
 class _KnownConflictSolved(logging.Filter):
     """mkdocs-static-i18n warns that Material's instant navigation breaks its
@@ -67,26 +64,22 @@ class _KnownConflictSolved(logging.Filter):
 logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_KnownConflictSolved())
 
 
-def on_config(config):
-    global _root_site_dir
-    if _root_site_dir is None or not config.site_dir.startswith(_root_site_dir):
-        _root_site_dir = config.site_dir  # the first (default-language) build of this run
-    settings = config.extra.setdefault("pyodide", {})
-    source = settings.get("source", "cdn")
+def page_settings(source):
+    """What overrides/main.html hands the runner (config.extra.pyodide): the source, and NumPy by
+    name from the CDN or our wheel from the site. Pyodide's CDN and the wheel are pinned in pins.json."""
     if source not in ("cdn", "local"):
-        raise ValueError(f"extra.pyodide.source must be 'cdn' or 'local', not {source!r}")
-    # what overrides/main.html hands the runner: NumPy by name from the CDN, or our wheel from the site
-    pinned = {"cdn": pins.CDN, "numpy_wheel": pins.BY_NAME["file_name"] if source == "cdn" else pins.WHEEL_NAME}
-    if any(settings.get(key, value) != value for key, value in pinned.items()):  # on each language's build: if set, pinned
-        raise ValueError("extra.pyodide sets only `source`: Pyodide's CDN and the NumPy wheel are pinned in minigrad/runner/pins.json")
-    settings.update(pinned)
+        raise ValueError(f"the pyodide option must be 'cdn' or 'local', not {source!r}")
     if source == "local" and not (PYODIDE / "pyodide.js").exists():
-        raise FileNotFoundError("extra.pyodide.source is 'local' but node_modules/pyodide is missing: run `npm ci` first")
-    config.extra["coi_serviceworker"] = COI_SERVICEWORKER.exists()  # main.html loads it when shipped
+        raise FileNotFoundError("pyodide is 'local' but node_modules/pyodide is missing: run `npm ci` first")
+    return {"source": source, "cdn": pins.CDN, "numpy_wheel": pins.BY_NAME["file_name"] if source == "cdn" else pins.WHEEL_NAME}
+
+
+def has_coi_serviceworker():
+    """Whether the site ships coi-serviceworker (main.html loads it when it does)."""
     if not COI_SERVICEWORKER.exists():
-        logging.getLogger("mkdocs.hooks.runtime").info("node_modules/coi-serviceworker is missing (npm ci): "
-                                                     "built without it, Stop restarts Python on hosts without COOP/COEP")
-    return config
+        logging.getLogger("mkdocs.plugins.minigrad_site").info(
+            "node_modules/coi-serviceworker is missing (npm ci): built without it, Stop restarts Python on hosts without COOP/COEP")
+    return COI_SERVICEWORKER.exists()
 
 
 def bundle():
@@ -96,17 +89,17 @@ def bundle():
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
 
 
-def on_post_build(config):
-    if config.site_dir != _root_site_dir:
-        return  # a translated build, inside the root site
-    out = Path(config.site_dir) / "_minigrad"
+def ship(site_dir, pyodide_source, coi_serviceworker):
+    """Into the root site (the Spanish build reads them from there): the bundle, needs.json, the
+    service worker and, for a local source, Pyodide and the NumPy wheel."""
+    out = Path(site_dir) / "_minigrad"
     out.mkdir(parents=True, exist_ok=True)
     (out / "bundle.json").write_text(json.dumps(bundle(), separators=(",", ":")), encoding="utf-8")
-    (out / "needs.json").write_text(json.dumps({"numpy": numpy_needs()}, separators=(",", ":")), encoding="utf-8")
-    if config.extra.get("coi_serviceworker"):
+    (out / "needs.json").write_text(json.dumps({"numpy": package_needs()}, separators=(",", ":")), encoding="utf-8")
+    if coi_serviceworker:
         narrowed = SW_DOCUMENTS_AND_WORKERS_ONLY.read_text(encoding="utf-8") + COI_SERVICEWORKER.read_text(encoding="utf-8")
-        (Path(config.site_dir) / "coi-serviceworker.js").write_text(narrowed, encoding="utf-8")
-    if config.extra.get("pyodide", {}).get("source") == "local":
+        (Path(site_dir) / "coi-serviceworker.js").write_text(narrowed, encoding="utf-8")
+    if pyodide_source == "local":
         target = out / "pyodide"
         target.mkdir(exist_ok=True)
         for name in PYODIDE_FILES:

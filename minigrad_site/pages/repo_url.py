@@ -1,4 +1,4 @@
-"""MkDocs hook: the site names the repository it was built from.
+"""The site names the repository it was built from.
 
 `{{ repo_url }}` in a page's Markdown (Getting started's clone command) becomes the site's
 `repo_url`, which the header links to too. It is `MINIGRAD_REPO_URL` when set (the GitHub
@@ -16,11 +16,9 @@ import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mkdocs.exceptions import PluginError
-
 MARKER = "{{ repo_url }}"
 PLACEHOLDER = "https://github.com/OWNER/minigrad-breaks"  # mkdocs.yml's default
-ROOT = Path(__file__).resolve().parents[1]
+from minigrad_site import ROOT
 NAMES = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket", "codeberg.org": "Codeberg"}
 
 
@@ -46,20 +44,25 @@ def origin_remote(root=ROOT):
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
-def on_config(config):
-    if os.environ.get("MINIGRAD_REPO_URL") or (config.repo_url or "").rstrip("/") != PLACEHOLDER:
-        return config
+def resolve(configured):
+    """(repo_url, repo_name) the site names: `configured` (mkdocs.yml's, or MINIGRAD_REPO_URL) unless it is
+    the placeholder; then the clone's origin, when it has a web address; else (configured, None)."""
+    if os.environ.get("MINIGRAD_REPO_URL") or (configured or "").rstrip("/") != PLACEHOLDER:
+        return configured, None
     url = web_url(origin_remote())
     if url:
-        config.repo_url = url
-        config.repo_name = NAMES.get(urlsplit(url).hostname, urlsplit(url).hostname)
-    return config
+        return url, NAMES.get(urlsplit(url).hostname, urlsplit(url).hostname)
+    return configured, None
 
 
-def on_page_markdown(markdown, page, config, files):
+class NoRepoUrl(ValueError):
+    """A page prints a clone command but the build names no repository."""
+
+
+def transform(markdown, page):
     if MARKER not in markdown:
         return markdown
-    url = (config.repo_url or "").rstrip("/")
+    url = (page.repo_url or "").rstrip("/")
     if not url:
-        raise PluginError(f"{page.file.src_path} uses {MARKER}, but repo_url is empty: set MINIGRAD_REPO_URL")
+        raise NoRepoUrl(f"{page.src_uri} uses {MARKER}, but repo_url is empty: set MINIGRAD_REPO_URL")
     return markdown.replace(MARKER, url)

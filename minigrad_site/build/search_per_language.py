@@ -1,11 +1,11 @@
-"""MkDocs hook: one search index (and one sitemap) per language.
+"""One search index (and one sitemap) per language.
 
 mkdocs-static-i18n 1.3 builds each language into the same site, stacks every
 language's pages into one root `search/search_index.json`, and renders the
 Spanish pages with Material's `base` pointing at the site root, so a Spanish
 reader searches the English pages too (its issue #31; Material's maintainer
 advises a build per language, squidfunk/mkdocs-material#867). Neither offers
-an option for this, so the hook does the split after the build:
+an option for this, so the plugin does the split after the build:
 
 - `search/search_index.json` keeps the default language's entries, and
   `<lang>/search/search_index.json` gets each other language's, with
@@ -31,7 +31,6 @@ import posixpath
 import re
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
 
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 SITEMAP_URL = re.compile(r"[ \t]*<url>.*?</url>\n?", re.S)
@@ -56,11 +55,11 @@ def _language_of(dest_uri, languages):
     return next((lang for lang in languages if dest_uri.startswith(f"{lang}/")), None)
 
 
-def on_post_page(output, page, config):
-    lang = _language_of(page.file.dest_uri, translated_languages(config))
+def rebase_search(output, dest_uri, config):
+    lang = _language_of(dest_uri, translated_languages(config))
     if lang is None:
         return output
-    base = posixpath.relpath(lang, posixpath.dirname(page.file.dest_uri))
+    base = posixpath.relpath(lang, posixpath.dirname(dest_uri))
 
     def rebase(match):
         data = json.loads(match.group(2))
@@ -73,8 +72,8 @@ def on_post_page(output, page, config):
     return CONFIG_SCRIPT.sub(rebase, output, count=1)
 
 
-@event_priority(-200)  # after mkdocs-static-i18n's on_post_build (-100) has built every language and merged the index
-def on_post_build(config):
+def split(config):
+    """After mkdocs-static-i18n's on_post_build (-100) has built every language and merged the index."""
     languages = translated_languages(config)
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"

@@ -1,4 +1,4 @@
-"""MkDocs hook: render the symptom index from the breaks catalogue.
+"""Render the symptom index from the breaks catalogue.
 
 A learner arrives with a symptom ("my loss is nan"), not a slug. Each break
 declares its symptoms once, in minigrad/breaks/catalogue.toml
@@ -22,7 +22,7 @@ its own heading at the end instead: the teacher can serve and read the new
 page at once, and tests/test_symptoms.py, not the build, fails until they are
 chosen.
 
-Kept apart from hooks/catalogue.py (the break lists and the matrix) so the
+Kept apart from minigrad_site/pages/catalogue.py (the break lists and the matrix) so the
 two change independently.
 """
 
@@ -30,11 +30,10 @@ import html
 import json
 import posixpath
 
-from mkdocs.utils import get_relative_url
+from minigrad_site.page import relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
-from minigrad.runner.languages import build_language
 
 MARKERS = ("symptoms",)  # <!-- md:symptoms -->
 LANGUAGES = ("en", "es")
@@ -87,7 +86,7 @@ FILTER = {
 def filter_box(lang, page_url):
     """The filter's form (symptoms.js gives it life; without JavaScript it is hidden, the list is whole)."""
     words, esc = FILTER[lang], html.escape
-    script = esc(get_relative_url("assets/minigrad/symptoms.js", page_url)) if page_url is not None else "symptoms.js"
+    script = esc(relative_url("assets/minigrad/symptoms.js", page_url)) if page_url is not None else "symptoms.js"
     return "\n".join([
         f'<div class="mg-symptom-filter" data-mg="symptom-filter" data-synonyms="{esc(json.dumps(SYNONYMS[lang]))}" hidden>',
         f'<label for="mg-symptom-query">{esc(words["label"])}</label>',
@@ -126,11 +125,9 @@ def _section(heading, breaks, lang, page_dir):
     return lines + [""]
 
 
-def on_config(config):
+def check_catalogue():
     symptom_index()  # an inconsistent catalogue fails the build before any page is read
-    return config
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
-    return markers.replace(markdown, {"symptoms": lambda: render(lang, posixpath.dirname(page.file.src_uri), page_url=page.url)})
+def transform(markdown, page):
+    return markers.replace(markdown, {"symptoms": lambda: render(page.lang, page.src_dir, page_url=page.url)})

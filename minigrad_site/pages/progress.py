@@ -1,24 +1,23 @@
-"""MkDocs hook: the progress page's list and its tools, rendered from the breaks catalogue.
+"""The progress page's list and its tools, rendered from the breaks catalogue.
 
 docs/progress.md (and .es.md) hold the marker `<!-- md:progress -->`; it becomes the list of
 every break (`data-mg="progress"`, one item per break with its page's link and phase), the
 Export, Import and Reset buttons, and the script that fills the list from this browser's
-localStorage (runner/progress-page.js, bundled by hooks/minify_js.py), loaded by this page
+localStorage (runner/progress-page.js, bundled by minigrad_site/build/minify_js.py), loaded by this page
 only. Nothing is sent anywhere: the record never leaves the browser but as a file the
 reader saves. The catalogue stays the only list of breaks.
 """
 
 import html
-from pathlib import Path
 
-from mkdocs.utils import get_relative_url
+from minigrad_site import ROOT
+from minigrad_site.page import relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
-from minigrad.runner.languages import build_language
 from minigrad.runner.predictions import parse, section
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = ROOT / "docs"
 MARKERS = ("progress",)  # <!-- md:progress -->
 WORDS = {
     "en": {
@@ -50,7 +49,7 @@ def questions(slug):
 
 def render(lang, page_url):
     words, esc = WORDS[lang], html.escape
-    asset = lambda name: esc(get_relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
+    asset = lambda name: esc(relative_url(f"assets/minigrad/{name}", page_url))  # noqa: E731
     items = []
     for b in catalogue.catalogue():
         target = f"breaks/{b.slug}.md"  # a link to the page's source: MkDocs checks it and writes the URL (strict)
@@ -84,6 +83,5 @@ def render(lang, page_url):
     ])
 
 
-def on_page_markdown(markdown, page, config, files):
-    lang = build_language(page, config)
-    return markers.replace(markdown, {"progress": lambda: render(lang, page.url)})
+def transform(markdown, page):
+    return markers.replace(markdown, {"progress": lambda: render(page.lang, page.url)})

@@ -1,6 +1,6 @@
 // DOT -> SVG at build time with the same Graphviz (viz.js, pinned in package.json)
 // that the browser loads for live pictures. stdin: JSON [dot, ...]; stdout: JSON [svg, ...].
-import { instance } from "../node_modules/@viz-js/viz/dist/viz.js";
+import { instance } from "@viz-js/viz"; // node_modules at the repository root
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

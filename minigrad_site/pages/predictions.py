@@ -1,6 +1,6 @@
-"""MkDocs hook: each question of a break page's "Your prediction" takes an answer and a confidence.
+"""Each question of a break page's "Your prediction" takes an answer and a confidence.
 
-The page's Markdown keeps its contract (minigrad/runner/predictions.py reads it, for this hook
+The page's Markdown keeps its contract (minigrad/runner/predictions.py reads it, for this transform
 and for tests/test_predictions.py): `**N.** question`, its choices or value marker, then its
 folded `??? success "Answer"`. Here each question is wrapped with a small form in place of its
 choices or marker: the choices as radio buttons (or a box for a number), a
@@ -14,7 +14,6 @@ import html
 
 import markdown as python_markdown
 
-from minigrad.runner.languages import build_language
 from minigrad.runner.predictions import TOLERANCE, parse, section
 
 MARKERS = ("value",)  # <!-- md:value answer=N -->: consumed into the question's form
@@ -79,6 +78,5 @@ def with_forms(markdown, slug, lang):
     return markdown[: span[0]] + "\n".join(out + lines[at:]) + markdown[span[1]:]
 
 
-def on_page_markdown(markdown, page, config, files):
-    slug = (page.meta or {}).get("minigrad_break")
-    return with_forms(markdown, slug, build_language(page, config)) if slug else markdown
+def transform(markdown, page):
+    return with_forms(markdown, page.break_slug, page.lang) if page.break_slug else markdown

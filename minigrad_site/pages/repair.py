@@ -1,4 +1,4 @@
-"""MkDocs hook: every break page's "Repair it" section, after its Lesson.
+"""Every break page's "Repair it" section, after its Lesson.
 
 Written from the break itself, never by hand, so a teacher's new break gets one: the broken
 functions its diff touches (minigrad.repair.units) in a Python block that the runner turns
@@ -6,7 +6,7 @@ into an editor with Check (`data-repair`), and three hints, each folded: where t
 functions and the checks that catch the break, from the matrix), what is wrong (the break's
 title and the lines it wrote) and the fix (the diff from the broken functions to the healthy
 ones, which is the break's diff reversed). Check runs minigrad.repair in the browser.
-Runs before hooks/fences.py, which gives the block its index like any other.
+Runs before minigrad_site/pages/fences.py, which gives the block its index like any other.
 """
 
 import difflib
@@ -15,7 +15,6 @@ import re
 
 from minigrad import breaks as catalogue
 from minigrad.repair.units import editor_text, units
-from minigrad.runner.languages import build_language
 
 WORDS = {
     "en": {
@@ -128,11 +127,10 @@ def _indented(text):
     return ["    " + line if line else "" for line in text.splitlines()]
 
 
-def on_page_markdown(markdown, page, config, files):
-    slug = (page.meta or {}).get("minigrad_break")
-    if not slug:
+def transform(markdown, page):
+    if not page.break_slug:
         return markdown
-    repair = section(slug, build_language(page, config))
+    repair = section(page.break_slug, page.lang)
     references = re.search(r"^## .*\{ *#references *\}", markdown, flags=re.M)
     if references is None:
         return markdown.rstrip("\n") + "\n\n" + repair

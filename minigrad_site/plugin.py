@@ -1,0 +1,111 @@
+"""The site's one MkDocs plugin (`minigrad-site` in mkdocs.yml): what only a builder can do.
+
+The page transforms are a Python-Markdown extension (minigrad_site.extension, listed under
+`markdown_extensions:`); this plugin hands it each page's options before MkDocs renders the
+page, and does the rest, in this order:
+
+1. on_startup: node_modules as package-lock.json pins it (npm ci when missing or stale).
+2. on_config: the catalogue's symptoms are consistent; the repository the site names; what
+   the page template hands the runner (Pyodide's source and pins); `serve` watches runner/.
+3. on_pre_build: every graph of the site drawn by one Node process.
+4. on_page_markdown: the page's options for the extension; the headings' permalink title in
+   the page's language (toc's `permalink_title`, which mkdocs-static-i18n cannot set per language).
+5. on_post_page: a translated page's search base points at its language's index.
+6. on_post_build: into the root site only (the Spanish build, inside it, reads them there):
+   the runtime, the bundle, the picture renderer; in every build: the scripts bundled and
+   minified; last, after mkdocs-static-i18n has built every language: search and sitemap per language.
+
+State lives on the instance: MkDocs runs one plugin object through the default language's
+build and mkdocs-static-i18n's builds of the others (site/es/ inside site/).
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import Abort, PluginError
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
+
+from minigrad.runner.languages import build_language
+from minigrad_site.build import minify_js, node_modules, runtime, search_per_language
+from minigrad_site.page import Page
+from minigrad_site.pages import pictures, repo_url, symptoms
+
+EXTENSION = "minigrad_site.extension"
+PERMALINK_TITLES = {"en": "Permanent link", "es": "Enlace permanente"}
+
+
+class MinigradSiteConfig(base.Config):
+    # cdn for the public site; local copies Pyodide and the NumPy wheel from node_modules into the
+    # site, for offline builds and the browser tests. Versions and hashes: minigrad/runner/pins.json.
+    pyodide = c.Choice(("cdn", "local"), default="cdn")
+    # The repository the header links to and Getting started clones; the placeholder stands for
+    # "the clone's origin remote" (minigrad_site/pages/repo_url.py).
+    repo_url = c.Type(str, default=repo_url.PLACEHOLDER)
+
+
+class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
+    def __init__(self):
+        self.root_site_dir = None  # the first (default-language) build's site_dir in this run
+
+    def on_startup(self, *, command, dirty):
+        problem = node_modules.ensure_or_say_why()
+        if problem:
+            raise Abort(problem)
+
+    @event_priority(100)  # before mkdocs-static-i18n reads repo_url and the theme
+    def on_config(self, config):
+        if EXTENSION not in config.markdown_extensions:
+            raise PluginError(f"the minigrad-site plugin renders pages with {EXTENSION}: list it under markdown_extensions")
+        if self.root_site_dir is None or not config.site_dir.startswith(self.root_site_dir):
+            self.root_site_dir = config.site_dir
+        symptoms.check_catalogue()
+        url, name = repo_url.resolve(self.config.repo_url)
+        config.repo_url, config.repo_name = url, name or _host_name(url)
+        config.extra["pyodide"] = runtime.page_settings(self.config.pyodide)
+        config.extra["coi_serviceworker"] = runtime.has_coi_serviceworker()
+        if str(minify_js.WATCH) not in config.watch:
+            config.watch.append(str(minify_js.WATCH))
+        return config
+
+    def on_pre_build(self, *, config):
+        pictures.prerender(config.docs_dir)
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        lang = build_language(page, config)
+        options = Page(
+            lang=lang, url=page.url, src_uri=page.file.src_uri, break_slug=(page.meta or {}).get("minigrad_break") or "",
+            use_directory_urls=config.use_directory_urls, repo_url=config.repo_url or "",
+            pictures_dir=str(Path(self.root_site_dir) / "_minigrad" / "pictures"),
+            pictures_url=Path(os.path.relpath(Path(self.root_site_dir) / "_minigrad" / "pictures",
+                                              (Path(config.site_dir) / page.file.dest_uri).parent)).as_posix(),
+        )
+        try:
+            repo_url.transform(markdown, options)  # its error as the build's, before the page is rendered
+        except repo_url.NoRepoUrl as error:
+            raise PluginError(str(error)) from None
+        config.mdx_configs[EXTENSION] = vars(options)
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = PERMALINK_TITLES[lang]
+        return markdown
+
+    def on_post_page(self, output, *, page, config):
+        return search_per_language.rebase_search(output, page.file.dest_uri, config)
+
+    def _ship(self, *, config):
+        if config.site_dir == self.root_site_dir:
+            runtime.ship(config.site_dir, self.config.pyodide, config.extra.get("coi_serviceworker"))
+            pictures.ship_renderer(config.site_dir)
+        minify_js.bundle(config.site_dir)
+
+    @event_priority(-200)  # after mkdocs-static-i18n's on_post_build (-100) has built every language
+    def _split_search(self, *, config):
+        search_per_language.split(config)
+
+    on_post_build = CombinedEvent(_ship, _split_search)
+
+
+def _host_name(url):
+    host = urlsplit(url or "").hostname or ""
+    return repo_url.NAMES.get(host, host)
