@@ -1,6 +1,7 @@
 """Read a page's code blocks the way the doc tests, the parity check and the
 browser runner all see them: Python blocks, their options, and the output
-blocks that follow them.
+blocks that follow them, through the build's own fence reader
+(minigrad_site/fence_reader.py), so the tests and the site read one page.
 
 Block options use pymdownx.superfences' brace syntax, so Material renders them
 as classes and attributes the browser runner reads from the page:
@@ -20,18 +21,15 @@ of its own (the home page's), where the page has none.
 """
 
 import re
-import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from markdown_it import MarkdownIt
 
 from minigrad.runner.chains import chains
+from minigrad_site import fence_reader
+from minigrad_site.fence_reader import PYTHON, parse_info  # noqa: F401  (the doc tests' names for them)
 
-PYTHON = {"py", "python", "python3"}
-# Blocks and their line maps only: without the inline rules a page parses in half the time (every doc test parses its page).
-_PARSER = MarkdownIt("commonmark").disable("inline")
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
@@ -119,44 +117,24 @@ class Page:
         return [RunBlock(b.code, str(self.path), b.line + 1) for b in self.chain(block)]
 
 
-def parse_info(info):
-    """`{.python continuation a="b c"}` -> ('python', {'continuation'}, {'a': 'b c'}, {'classes'})."""
-    info = info.strip()
-    if not info.startswith("{"):
-        parts = info.split()
-        return (parts[0] if parts else ""), set(parts[1:]), {}, set()
-    lang, options, attrs, classes = "", set(), {}, set()
-    for part in shlex.split(info.strip("{}")):
-        if part.startswith("."):
-            lang, classes = (part[1:], classes) if not lang else (lang, classes | {part[1:]})
-        elif "=" in part:
-            key, value = part.split("=", 1)
-            attrs[key] = value
-        else:
-            options.add(part)
-    return lang, options, attrs, classes
-
-
 def parse_page(path):
+    """The page's Python blocks, each with the output and picture blocks that follow it (only
+    blank lines between), read by the site's own fence reader (minigrad_site.fence_reader)."""
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     match = _FRONT_MATTER.match(text)
     front = (yaml.safe_load(match.group(1)) or {}) if match else {}
-    blocks, previous_end = [], None
-    tokens = _PARSER.parse(text)
-    for token in tokens:
-        if token.type != "fence" or not token.map:
-            previous_end = token.map[1] if token.map else previous_end
-            continue
-        lang, options, attrs, classes = parse_info(token.info)
-        first, end = token.map
+    lines, blocks, previous = text.splitlines(), [], None
+    for fence in fence_reader.read(text):
+        lang, options, attrs, classes = fence.parts
         if lang in PYTHON:
-            blocks.append(Block(token.content, first + 1, options, attrs, classes=classes))
+            blocks.append(Block(fence.content, fence.line, options, attrs, classes=classes))
         elif "output" in classes or "picture" in classes:
-            if not blocks or previous_end is None or text.splitlines()[previous_end:first] != [""] * (first - previous_end):
-                raise ValueError(f"{path}:{first + 1}: an output block must follow a Python block")
-            blocks[-1].outputs.append(Output(token.content, "broken" in classes, first + 1, (first + 1, end - 1), "picture" in classes))
-        previous_end = end
+            follows = previous is not None and (previous.python or {"output", "picture"} & previous.classes)
+            if not blocks or not follows or not fence_reader.blank_between(lines, previous.end_line, fence.line - 1):
+                raise ValueError(f"{path}:{fence.line}: an output block must follow a Python block")
+            blocks[-1].outputs.append(Output(fence.content, "broken" in classes, fence.line, fence.content_lines, "picture" in classes))
+        previous = fence
     return Page(path, front, blocks)
 
 

@@ -1,33 +1,15 @@
 """The build marks each block whose chain needs NumPy (minigrad_site/pages/fences.py's `data-numpy`),
 so the browser fetches the wheel at the reader's first intent on it.
 
-The mark must agree with what the worker decides before the run: the same
-`chain_needs_numpy`, over the chain as the doc tests take it (markdown-it's
-parse of the page, tests/markdown_blocks.py), for every block of every page.
+The mark is what the worker decides before the run: the same `chain_needs_numpy`, over the
+chain as the doc tests take it; the build and the doc tests read the page with one fence
+reader (minigrad_site/fence_reader.py), so there is no second parse to agree with.
 """
 
-from pathlib import Path
+from minigrad.runner.numpy_needs import numpy_needs
+from minigrad_site.pages import fences
 
-import pytest
-from markdown_blocks import parse_page
-
-from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
-
-ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
-from minigrad_site.pages import fences  # noqa: E402
 NEEDS = numpy_needs()
-
-
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(ROOT / "docs")))
-def test_every_block_is_marked_as_the_worker_decides(path):
-    page = parse_page(path)
-    text = path.read_text(encoding="utf-8")
-    found = fences.python_blocks(text)
-    assert [code for _, _, code in found] == [b.code for b in page.blocks]  # the hook's scan finds the same blocks
-    marked = fences.numpy_blocks(text, NEEDS)
-    expected = [chain_needs_numpy([b.code for b in page.chain(block)], NEEDS) for block in page.blocks]
-    assert [offset in marked for offset, _, _ in found] == expected
 
 
 def test_a_continuation_inherits_its_chain_s_need_and_a_new_chain_starts_clean():

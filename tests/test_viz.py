@@ -174,16 +174,16 @@ def test_update_outputs_redraws_a_picture_removed_from_a_page(tmp_path):
 def test_the_build_marks_on_a_broken_graph_the_nodes_the_break_changed():
     hook = picture_blocks
     page = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8")
-    match = next(m for m in hook.PICTURE.finditer(page) if m["broken"])
-    marked = [line for line in pictures.mark_changes(match["healthy"], match["broken"]).splitlines() if "penwidth" in line]
+    drawn = next(p for p in hook.picture_blocks(page) if p.broken)
+    marked = [line for line in pictures.mark_changes(drawn.healthy, drawn.broken).splitlines() if "penwidth" in line]
     assert [line.split(" [")[0].strip() for line in marked] == ["n0", "n3"]  # a and c; b (one path) is right
-    assert pictures.mark_changes(match["healthy"], match["healthy"]) == match["healthy"]
+    assert pictures.mark_changes(drawn.healthy, drawn.healthy) == drawn.healthy
 
 
 def test_the_build_marks_nothing_when_the_break_changes_the_graphs_shape():
     """layernorm-stats-detached drops the mean's and variance's edges: node ids no longer name the same node."""
     hook = picture_blocks
     page = (ROOT / "docs/breaks/layernorm-stats-detached.md").read_text(encoding="utf-8")
-    match = next(m for m in hook.PICTURE.finditer(page) if m["broken"] and m["lang"] == "dot")
-    assert pictures.EDGES.findall(match["healthy"]) != pictures.EDGES.findall(match["broken"])
-    assert "penwidth" not in pictures.mark_changes(match["healthy"], match["broken"])
+    drawn = next(p for p in hook.picture_blocks(page) if p.broken and p.lang == "dot")
+    assert pictures.EDGES.findall(drawn.healthy) != pictures.EDGES.findall(drawn.broken)
+    assert "penwidth" not in pictures.mark_changes(drawn.healthy, drawn.broken)

@@ -20,30 +20,17 @@ written in the brace syntax to carry them.
 """
 
 import re
-import shlex
 from functools import lru_cache
 from pathlib import Path
 
 import minigrad
-
 from minigrad.runner.chains import chains
 from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
+from minigrad_site import fence_reader
 
 FLAGS = ("continuation", "notest")
 VALUES = ("broken", "raises", "break")
-# Any fence's opening line; a Python block is one whose info says python (```python or ```{.python ...}).
-OPENING = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^\n]*)$")
-PYTHON_INFO = re.compile(r"^\s*(\{\s*\.?)?(python3?|py)\b")
 TICKS = re.compile(r"`{3,}|~{3,}")
-
-
-
-def _options(info):
-    """The brace syntax's parts of a fence's info: ```python x -> ['.python', 'x'], ```{.python x} -> the same."""
-    info = info.strip()
-    if info.startswith("{"):
-        return shlex.split(info.strip("{}"))
-    return [".python", *shlex.split(info.partition(" ")[2])]
 
 
 def _data_attributes(parts, index, chain, numpy):
@@ -65,29 +52,12 @@ def _data_attributes(parts, index, chain, numpy):
 
 
 def python_blocks(markdown):
-    """[(offset of the opening ticks, info, code)] for every Python fence, in page order."""
-    blocks, lines, offset, i = [], markdown.splitlines(keepends=True), 0, 0
-    starts = []
-    for line in lines:
-        starts.append(offset)
-        offset += len(line)
-    while i < len(lines):
-        opening = OPENING.match(lines[i].rstrip("\n"))
-        if not opening:
-            i += 1
-            continue
-        indent, ticks, info = opening["indent"], opening["ticks"], opening["info"]
-        closing = re.compile(rf"^[ \t]*{re.escape(ticks[0])}{{{len(ticks)},}}[ \t]*$")
-        end = next((j for j in range(i + 1, len(lines)) if closing.match(lines[j].rstrip("\n"))), len(lines))
-        if PYTHON_INFO.match(info):
-            code = "".join(line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines[i + 1:end])
-            blocks.append((starts[i] + len(indent), info, code))
-        i = end + 1
-    return blocks
+    """[(offset of the opening ticks, info, code)] for every Python fence, in page order (minigrad_site.fence_reader)."""
+    return [(f.ticks_at, f.info, f.content) for f in fence_reader.read(markdown) if f.python]
 
 
 def _page_chains(blocks):
-    parts = [_options(info) for _, info, _ in blocks]
+    parts = [fence_reader.tokens(info) for _, info, _ in blocks]
     return parts, chains([("continuation" in p, "notest" in p) for p in parts])
 
 

@@ -27,19 +27,16 @@ import json
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from minigrad.runner import pictures
+from minigrad_site import fence_reader
 
 from minigrad_site import ROOT
 VIZ_JS = ROOT / "node_modules/@viz-js/viz/dist/viz.js"
 RENDER = Path(__file__).with_name("render_dot.mjs")
-PICTURE = re.compile(
-    r"^```\{\.(?P<lang>dot|json) \.picture\}\n(?P<healthy>.*?)\n```[ \t]*\n"
-    r"(?:\n```\{\.(?P=lang) \.picture \.broken\}\n(?P<broken>.*?)\n```[ \t]*\n)?",
-    re.M | re.S,
-)
-BLOCK_BREAK = re.compile(r'^```\{\.python\b[^}\n]*\bbreak="(?P<slug>[^"]+)"', re.M)
+PICTURE_LANGS = ("dot", "json")
 
 _svg_of_dot = {}  # DOT -> SVG, by content, for the whole process (both languages, every rebuild of `mkdocs serve`)
 
@@ -57,13 +54,44 @@ def render_dots(sources):
     _svg_of_dot.update(zip(missing, json.loads(done.stdout)))
 
 
+@dataclass(frozen=True)
+class Picture:
+    lang: str  # dot (a graph) or json (a curve's numbers)
+    healthy: str
+    broken: str | None  # the same drawn with the break applied, when the page shows it
+    start: int  # the span of the page's Markdown the picture replaces
+    end: int
+    slug: str  # the break of the Python block above it that says `break=` (the home page's), or ""
+
+
+def picture_blocks(markdown):
+    """Every picture of the page, read by minigrad_site.fence_reader: a `{.dot .picture}` or
+    `{.json .picture}` fence at the start of a line, then its `.broken` twin if only blank lines part them."""
+    fences, found, own, lines = fence_reader.read(markdown), [], "", markdown.splitlines()
+    for i, fence in enumerate(fences):
+        if fence.python and (fence.attrs.get("break") or fence.attrs.get("data-break")):  # as written, or as fences.py left it
+            own = fence.attrs.get("break") or fence.attrs["data-break"]
+        if fence.start != fence.ticks_at or fence.lang not in PICTURE_LANGS or fence.classes != {"picture"}:
+            continue
+        twin = fences[i + 1] if i + 1 < len(fences) else None
+        if not (twin and twin.lang == fence.lang and twin.classes == {"picture", "broken"} and twin.start == twin.ticks_at
+                and fence_reader.blank_between(lines, fence.end_line, twin.line - 1)):
+            twin = None
+        found.append(Picture(fence.lang, _text(fence), twin and _text(twin), fence.start, (twin or fence).end, own))
+    return found
+
+
+def _text(fence):
+    return fence.content[:-1] if fence.content.endswith("\n") else fence.content
+
+
 def prerender(docs_dir):
     """Render every graph of the site at once: one Node start instead of one per page."""
     sources = []
     for page in Path(docs_dir).rglob("*.md"):
-        for match in PICTURE.finditer(page.read_text(encoding="utf-8")):
-            if match["lang"] == "dot":
-                sources += [match["healthy"] + "\n"] + ([pictures.mark_changes(match["healthy"], match["broken"]) + "\n"] if match["broken"] else [])
+        for drawn in picture_blocks(page.read_text(encoding="utf-8")):
+            if drawn.lang == "dot":
+                sources += [drawn.healthy + "\n"] + ([pictures.mark_changes(drawn.healthy, drawn.broken) + "\n"] if drawn.broken else [])
     render_dots(sources)
 
 
@@ -102,29 +130,32 @@ def _figure(src, svg, alt, caption, css):
     )
 
 
-def _curve_html(match, page, slug):
-    drawn = pictures.curve(match["healthy"], match["broken"], page.lang, slug)
+def _curve_html(block, page, slug):
+    drawn = pictures.curve(block.healthy, block.broken, page.lang, slug)
     return _figure(_store(drawn["svg"], page), drawn["svg"], drawn["alt"], drawn["caption"], "mg-curve")
 
 
 def transform(markdown, page):
     lang, page_slug = page.lang, page.break_slug
 
-    def replace(match):
-        own = [m["slug"] for m in BLOCK_BREAK.finditer(markdown, 0, match.start())]
-        slug = page_slug or (own[-1] if own else "")  # the page's break, else the block's own (home page)
-        if match["lang"] == "json":
-            figures = _curve_html(match, page, slug)
+    def replace(block):
+        slug = page_slug or block.slug  # the page's break, else the block's own (home page)
+        if block.lang == "json":
+            figures = _curve_html(block, page, slug)
         else:
-            graphs = [(pictures.graph(match["healthy"], lang), "mg-healthy")]
-            if match["broken"]:
-                graphs.append((pictures.graph(match["broken"], lang, True, match["healthy"], slug), "mg-broken"))
+            graphs = [(pictures.graph(block.healthy, lang), "mg-healthy")]
+            if block.broken:
+                graphs.append((pictures.graph(block.broken, lang, True, block.healthy, slug), "mg-broken"))
             dots = [(g["dot"] + "\n", g, css) for g, css in graphs]
             render_dots([d for d, _, _ in dots])
             figures = "".join(_figure(_store(_svg_of_dot[d], page), _svg_of_dot[d], g["alt"], g["caption"], css) for d, g, css in dots)
         return f'<div class="mg-pictures" markdown="0">{figures}</div>\n'
 
-    return PICTURE.sub(replace, markdown)
+    pieces, last = [], 0
+    for block in picture_blocks(markdown):
+        pieces += [markdown[last:block.start], replace(block)]
+        last = block.end
+    return "".join(pieces) + markdown[last:]
 
 
 def ship_renderer(site_dir):
