@@ -16,6 +16,7 @@ opening line's indentation.
 import re
 import shlex
 from dataclasses import dataclass
+from functools import cached_property
 
 PYTHON = {"py", "python", "python3"}
 OPENING = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^\n]*)$")
@@ -31,7 +32,7 @@ class Fence:
     ticks_at: int  # offset of the opening ticks
     end: int  # offset after the closing line, its newline included
 
-    @property
+    @cached_property  # read once: the transforms ask a fence for its parts many times
     def parts(self):
         return parse_info(self.info)
 

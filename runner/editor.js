@@ -1,7 +1,7 @@
 import { assetURL } from "./settings.js";
 
 /* ---- the code editor, loaded on intent --------------------------------------
- * editor.bundle.js (CodeMirror; source in editor/editor.js) replaces a block's
+ * editor.bundle.js (CodeMirror; source in runner/editor/codemirror.js) replaces a block's
  * code view when the reader first focuses, presses a key or a pointer on it,
  * or at once where this visit holds an edit of the block (sessionStorage). */
 

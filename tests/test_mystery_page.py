@@ -1,7 +1,7 @@
 """The mystery break: every break of the catalogue can be drawn, is caught by the
 page's own diagnostics block, and is revealed with a link to its page.
 
-The draw and the verdict live in overrides/assets/minigrad/mystery.js; they are
+The draw and the verdict live in runner/pages/mystery.js; they are
 pure functions, run here with Node (the same file the browser loads) on the
 options minigrad_site/pages/mystery.py renders from the catalogue."""
 
@@ -19,7 +19,7 @@ from minigrad import breaks
 from minigrad.runner.blocks import run_chain
 
 ROOT = Path(__file__).resolve().parents[1]
-MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
+MYSTERY_JS = ROOT / "runner" / "pages" / "mystery.js"
 CATALOGUE = breaks.catalogue()
 
 

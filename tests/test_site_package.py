@@ -73,3 +73,19 @@ def test_without_a_pictures_folder_a_picture_travels_in_the_page():
     html = markdown.Markdown(extensions=["attr_list", "md_in_html", "pymdownx.superfences", "minigrad_site.extension"]).convert(text)
     shown = re.findall(r'<img src="([^"]+)"', html)
     assert shown and all(src.startswith("data:image/svg+xml;base64,") for src in shown)
+
+
+def test_every_script_is_built_from_runner_at_build_time_and_none_is_committed(monkeypatch):
+    from minigrad_site.build import minify_js
+
+    tracked = subprocess.run(["git", "ls-files", "*.js"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    outside = [p for p in tracked if not p.startswith(("runner/", "tests/", "minigrad_site/", "benchmarks/"))]
+    assert not outside, f"every script of the site lives in runner/ and is built into the site: {outside}"
+    built = minify_js.build_scripts()
+    assert set(built) == {*minify_js.BUNDLED, *minify_js.MINIFIED, *minify_js.AS_WRITTEN}
+    assert b"window.minigradEditor={attach:" in built["editor.bundle.js"]  # CodeMirror bundled with our entry point
+    monkeypatch.setattr(minify_js, "esbuild", lambda *args: pytest.fail("built again from the same sources"))
+    assert minify_js.build_scripts() is built  # the Spanish build and an unchanged rebuild copy the bytes
+    monkeypatch.setattr(minify_js, "fingerprint", lambda: "a script changed")
+    with pytest.raises(pytest.fail.Exception, match="built again"):
+        minify_js.build_scripts()

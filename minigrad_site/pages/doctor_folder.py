@@ -4,7 +4,7 @@ docs/doctor.md (and .es.md) hold the marker `<!-- md:doctor-folder -->`; it
 becomes a drop zone that is also the button opening a folder picker (`<input
 type="file" webkitdirectory>`), a note saying what is read, and an output
 panel built like a block's, in the page's language, with the script that
-runs them (overrides/assets/minigrad/doctor-folder.js) and its styles, so
+runs them (runner/pages/doctor-folder.js) and its styles, so
 that no other page loads either. The limits on what is read are stated here
 once: the note says them and the script reads them from the zone's data.
 """

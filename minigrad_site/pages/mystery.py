@@ -3,7 +3,7 @@
 docs/mystery.md holds the marker `<!-- md:mystery -->`; it becomes a small form:
 a phase choice, a "draw" button, the list of every break to guess from (each
 option carries its phase and the URL of its page) and the place for the
-verdict. overrides/assets/minigrad/mystery.js draws the hidden break among
+verdict. runner/pages/mystery.js draws the hidden break among
 those options and keeps it in a variable, never in the page; the runner asks
 it which break to apply. The catalogue stays the only list of breaks.
 """

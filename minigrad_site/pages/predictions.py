@@ -11,6 +11,7 @@ marks the page as running scripts (`html.js`): without scripts the answers unfol
 """
 
 import html
+from functools import lru_cache
 
 import markdown as python_markdown
 
@@ -27,6 +28,7 @@ WORDS = {
 }
 
 
+@lru_cache(maxsize=4096)  # the same choices on every rebuild of `mkdocs serve`
 def _inline(text):
     """A choice's Markdown (code spans, emphasis) as inline HTML."""
     out = python_markdown.markdown(text)

@@ -11,7 +11,7 @@ training, eval), one subsection per symptom linking its candidate breaks.
 tests/test_symptoms.py) fails on a symptom no break shows, an undefined key,
 a missing title, or a symptom in no group.
 
-The filter (overrides/assets/minigrad/symptoms.js, loaded by this page only)
+The filter (runner/pages/symptoms.js, loaded by this page only)
 narrows the symptoms and breaks as the reader types, with no Python: the
 page's own headings and links, marked here with data attributes, are what it
 reads.

@@ -1,4 +1,4 @@
-"""The code editor (CodeMirror, overrides/assets/minigrad/editor.bundle.js) in
+"""The code editor (CodeMirror, runner/editor/codemirror.js, built into assets/minigrad/editor.bundle.js) in
 a real browser: it loads only on intent and replaces the code view in place,
 indents like a Python editor, lets the keyboard out (Escape then Tab), follows
 typing with highlighting in the theme's colours, keeps edits for the visit,

@@ -12,7 +12,7 @@ from running import COLD, serious_violations
 from warm import visit
 
 ROOT = Path(__file__).resolve().parents[2]
-MYSTERY_JS = ROOT / "overrides" / "assets" / "minigrad" / "mystery.js"
+MYSTERY_JS = ROOT / "runner" / "pages" / "mystery.js"
 pytestmark = pytest.mark.browser
 
 

@@ -1,8 +1,8 @@
 /* minigrad breaks: a code editor for a page's Python block.
  *
- * Source of overrides/assets/minigrad/editor.bundle.js (built by
- * scripts/build_editor.mjs, committed; tests/test_editor_bundle.py checks the
- * committed file is what this source builds). runner.js loads the bundle only
+ * Bundled with CodeMirror from node_modules into the site's
+ * assets/minigrad/editor.bundle.js at build time (minigrad_site/build/minify_js.py;
+ * nothing generated is committed). runner.js loads the bundle only
  * when a reader first focuses, presses a key or a pointer on a block's code,
  * then calls window.minigradEditor.attach(code, {onRun, onChange, storageKey}).
  *
