@@ -10,9 +10,13 @@ transform needs of the page comes through the options (minigrad_site.page.Page):
 that can pass options per page can build the site's pages; minigrad_site.plugin does it for MkDocs.
 """
 
+import os
+from pathlib import Path
+
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+import minigrad
 from minigrad_site.page import Page
 from minigrad_site.pages import (catalogue, doctor_folder, fences, mystery, pictures, predictions, progress, repair,
                                  repo_url, symptoms)
@@ -33,6 +37,12 @@ TRANSFORMS = (
     repo_url,  # {{ repo_url }}
 )
 PRIORITY = 40  # above pymdownx.snippets (32) and Python-Markdown's own preprocessors (30, 20)
+# A page's transformed Markdown, reused while the page and minigrad's files are unchanged: each save
+# under `mkdocs serve` rebuilds every page, and most of them did not change. The progress page
+# reads the break pages themselves, so it is transformed every time.
+_transformed = {}
+READS_OTHER_PAGES = ("<!-- md:progress",)
+PACKAGE = Path(minigrad.__file__).parent
 
 
 class PageTransforms(Preprocessor):
@@ -42,9 +52,34 @@ class PageTransforms(Preprocessor):
 
     def run(self, lines):
         text = "\n".join(lines)
-        for step in TRANSFORMS:
-            text = step.transform(text, self.page)
-        return text.split("\n")
+        if any(marker in text for marker in READS_OTHER_PAGES):
+            return transformed(text, self.page).split("\n")
+        key = (text, self.page, inputs())
+        if key not in _transformed:
+            if len(_transformed) > 1000:
+                _transformed.clear()
+            _transformed[key] = transformed(text, self.page)
+        else:
+            pictures.restore(_transformed[key], self.page)  # the site folder may have been cleaned since
+        return _transformed[key].split("\n")
+
+
+def transformed(text, page):
+    for step in TRANSFORMS:
+        text = step.transform(text, page)
+    return text
+
+
+def inputs():
+    """What the transforms read besides the page: minigrad's files (the catalogue, the matrix, the
+    breaks, the sources Repair it and the NumPy marks come from), as names, sizes and times."""
+    found = []
+    for folder, folders, files in os.walk(PACKAGE):
+        folders[:] = [f for f in folders if f != "__pycache__"]
+        for name in files:
+            stat = os.stat(os.path.join(folder, name))
+            found.append((folder, name, stat.st_size, stat.st_mtime_ns))
+    return hash(tuple(sorted(found)))
 
 
 class MinigradPagesExtension(Extension):

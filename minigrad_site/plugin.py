@@ -35,6 +35,7 @@ from minigrad_site.pages import pictures, repo_url, symptoms
 
 EXTENSION = "minigrad_site.extension"
 PERMALINK_TITLES = {"en": "Permanent link", "es": "Enlace permanente"}
+ONE_LANGUAGE = "en"  # MINIGRAD_LANGUAGE=en (mkdocs.yml): the default language alone, for a faster edit loop
 
 
 class MinigradSiteConfig(base.Config):
@@ -59,6 +60,11 @@ class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
     def on_config(self, config):
         if EXTENSION not in config.markdown_extensions:
             raise PluginError(f"the minigrad-site plugin renders pages with {EXTENSION}: list it under markdown_extensions")
+        i18n = config.plugins.get("i18n")
+        only = i18n and i18n.config.build_only_locale
+        if only and only != ONE_LANGUAGE:
+            raise PluginError(f"MINIGRAD_LANGUAGE={only}: only {ONE_LANGUAGE} can be built alone (the other languages' "
+                              "pages live inside its site); serve both with `uv run mkdocs serve`")
         if self.root_site_dir is None or not config.site_dir.startswith(self.root_site_dir):
             self.root_site_dir = config.site_dir
         symptoms.check_catalogue()

@@ -2,6 +2,7 @@
 MkDocs plugin for the builder's steps, no `hooks:` list. The page bodies they make are compared
 with the build's in tests/test_publish.py; here, the package's seams."""
 
+import os
 import re
 import subprocess
 import sys
@@ -89,3 +90,42 @@ def test_every_script_is_built_from_runner_at_build_time_and_none_is_committed(m
     monkeypatch.setattr(minify_js, "fingerprint", lambda: "a script changed")
     with pytest.raises(pytest.fail.Exception, match="built again"):
         minify_js.build_scripts()
+
+
+def test_a_page_s_transforms_are_reused_while_it_and_minigrad_are_unchanged(tmp_path, monkeypatch):
+    """Each save under `mkdocs serve` renders every page again: an unchanged page reuses its transformed
+    Markdown, and its pictures are written again into a site folder the rebuild cleaned."""
+    import markdown
+
+    from minigrad_site import extension
+
+    text = (ROOT / "docs/breaks/overwrite-grad.md").read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    options = {"break_slug": "overwrite-grad", "pictures_dir": str(tmp_path / "pictures"), "pictures_url": "../../_minigrad/pictures"}
+
+    def render():
+        return markdown.Markdown(extensions=["attr_list", "md_in_html", "pymdownx.superfences", "minigrad_site.extension"],
+                                 extension_configs={"minigrad_site.extension": options}).convert(text)
+
+    first = render()
+    drawn = sorted((tmp_path / "pictures").iterdir())
+    for picture in drawn:
+        picture.unlink()  # the rebuild's clean site folder
+    monkeypatch.setattr(extension, "transformed", lambda *_: pytest.fail("transformed again, nothing changed"))
+    assert render() == first and sorted((tmp_path / "pictures").iterdir()) == drawn and drawn
+    monkeypatch.setattr(extension, "inputs", lambda: "minigrad's files changed")
+    with pytest.raises(pytest.fail.Exception, match="transformed again"):
+        render()
+
+
+def test_one_language_is_english_alone_and_another_is_refused_in_one_line(tmp_path):
+    """MINIGRAD_LANGUAGE=en (mkdocs-static-i18n's build_only_locale) halves a rebuild for a teacher editing
+    English prose; Spanish alone would render the English sources under Spanish chrome, so it is refused."""
+    site = tmp_path / "site"
+    env = {**os.environ, "MINIGRAD_LANGUAGE": "es"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 1 and "MINIGRAD_LANGUAGE=es: only en can be built alone" in done.stderr and "Traceback" not in done.stderr
+    assert "build_only_locale: !ENV [MINIGRAD_LANGUAGE, null]" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    env["MINIGRAD_LANGUAGE"] = "en"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (site / "breaks/overwrite-grad/index.html").exists() and not (site / "es").exists()

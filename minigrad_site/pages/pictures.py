@@ -39,6 +39,8 @@ RENDER = Path(__file__).with_name("render_dot.mjs")
 PICTURE_LANGS = ("dot", "json")
 
 _svg_of_dot = {}  # DOT -> SVG, by content, for the whole process (both languages, every rebuild of `mkdocs serve`)
+_svg_by_name = {}  # file name (its content's hash) -> SVG, for the pictures written in this process
+SHOWN = re.compile(r'<img src="[^"]*?/([0-9a-f]{16}\.svg)"')
 
 
 def render_dots(sources):
@@ -100,11 +102,23 @@ def _store(svg, page):
     if not page.pictures_dir:  # a builder that gives no folder (no per-page options): the picture travels in the page
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
     name = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16] + ".svg"
-    folder = Path(page.pictures_dir)
+    _svg_by_name[name] = svg
+    _write(Path(page.pictures_dir), name)
+    return f"{page.pictures_url.rstrip('/')}/{name}"
+
+
+def _write(folder, name):
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / name).exists():  # by content: the same picture is written once
-        (folder / name).write_text(svg, encoding="utf-8")
-    return f"{page.pictures_url.rstrip('/')}/{name}"
+        (folder / name).write_text(_svg_by_name[name], encoding="utf-8")
+
+
+def restore(markdown, page):
+    """Write again the pictures a page's transformed Markdown shows (a page whose transforms
+    were reused after the site folder was cleaned, on a rebuild of `mkdocs serve`)."""
+    if page.pictures_dir:
+        for name in SHOWN.findall(markdown):
+            _write(Path(page.pictures_dir), name)
 
 
 def _size(svg):
