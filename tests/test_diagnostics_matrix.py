@@ -17,7 +17,7 @@ from minigrad.breaks import HERE, ROOT
 from minigrad.checks import registry
 from minigrad.doctor import diagnose, rank, signatures
 
-MATRIX = HERE / "matrix.json"
+MATRIX = breaks.MATRIX
 from scripts import drafts  # noqa: E402  (which breaks' pages are unwritten yet)
 
 

@@ -15,7 +15,6 @@ a diagnostic that minigrad/breaks/matrix.json says catches the page's break.
 So an answer can only restate a number the doc tests check.
 """
 
-import json
 import re
 import shutil
 from decimal import Decimal
@@ -24,13 +23,14 @@ from pathlib import Path
 import pytest
 
 from markdown_blocks import parse_page
+from minigrad import breaks
 from minigrad.checks import DIAGNOSTICS
 from minigrad.runner.predictions import NUMBER, parse, problems_of, section
 
 ROOT = Path(__file__).resolve().parents[1]
 BREAKS_DIR = ROOT / "docs" / "breaks"
 PAGES = sorted(BREAKS_DIR.glob("*.md"))
-MATRIX = json.loads((ROOT / "minigrad" / "breaks" / "matrix.json").read_text(encoding="utf-8"))
+MATRIX = breaks.matrix()
 HEADING = {"en": "## Your prediction { #prediction }", "es": "## Tu predicción { #prediction }"}
 ANSWER = {"en": '??? success "Answer"', "es": '??? success "Respuesta"'}
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")

@@ -31,9 +31,7 @@ class Break(NamedTuple):  # not a dataclass: see minigrad/runner/blocks.py
 
     def caught_by(self):
         """The checks that catch this break, as the committed matrix says (empty before it is computed)."""
-        import json
-
-        row = json.loads((HERE / "matrix.json").read_text(encoding="utf-8"))["breaks"].get(self.slug, {})
+        row = matrix()["breaks"].get(self.slug, {})
         return [name for name, cell in row.items() if cell["caught"]]
 
     @property
@@ -66,6 +64,17 @@ class Catalogue(NamedTuple):
 
 
 _read = {}  # the file's (mtime, size) -> Catalogue: `mkdocs serve` sees a teacher's edit at once
+
+
+MATRIX = HERE / "matrix.json"  # every break against every check, computed by tests/test_diagnostics_matrix.py
+
+
+def matrix():
+    """The committed diagnostics matrix, {"diagnostics": [...], "breaks": {slug: {check: cell}}}: the one reader
+    of minigrad/breaks/matrix.json (the site's table, Repair it's hints, the tests)."""
+    import json
+
+    return json.loads(MATRIX.read_text(encoding="utf-8"))
 
 
 def load(text=None):

@@ -9,17 +9,12 @@ new`) gets a row saying how to compute it, so the new page can be served at
 once; tests/test_diagnostics_matrix.py fails until the row is computed.
 """
 
-import json
 import posixpath
 from html import escape
-from pathlib import Path
-
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
 
-from minigrad_site import ROOT
-BREAKS = ROOT / "minigrad" / "breaks"
 MARKERS = ("breaks", "diagnostics-matrix")  # <!-- md:breaks -->, <!-- md:breaks phase=8 -->, <!-- md:diagnostics-matrix -->
 
 WORDS = {
@@ -65,7 +60,7 @@ def _matrix(page, lang):
     readers when CSS changes the table's display."""
     read = catalogue.load()
     titles = read.diagnostics
-    data = json.loads((BREAKS / "matrix.json").read_text(encoding="utf-8"))
+    data = catalogue.matrix()
     words = WORDS[lang]
     names = data["diagnostics"]
     heads = "".join(f'<th scope="col" role="columnheader">{escape(titles[n][lang])}</th>' for n in names)

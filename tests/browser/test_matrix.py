@@ -16,7 +16,7 @@ from warm import visit
 from minigrad import breaks
 
 ROOT = Path(__file__).resolve().parents[2]
-MATRIX = json.loads((ROOT / "minigrad/breaks/matrix.json").read_text())
+MATRIX = breaks.matrix()
 CELLS = sum(len(row) for row in MATRIX["breaks"].values())
 CAUGHT = sum(cell["caught"] for row in MATRIX["breaks"].values() for cell in row.values())
 PHONE = {"width": 390, "height": 844}
