@@ -17,6 +17,7 @@ import json
 import math
 
 from .graph import topological_order
+from .words import by_language
 
 
 def _num(x):
@@ -118,10 +119,7 @@ LOG_SPAN = 100  # a log axis when every value is positive and the largest is thi
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-WORDS = {  # the plot's own words; the page's language picks them
-    "en": {"per": "{} per step", "steps": "from {a} to {b} (lowest {lo}, highest {hi})", "step": "step", "log": "log scale"},
-    "es": {"per": "{} por paso", "steps": "de {a} a {b} (mínimo {lo}, máximo {hi})", "step": "paso", "log": "escala logarítmica"},
-}
+WORDS = by_language("viz")  # the plot's own words; the page's language picks them
 
 
 def curve_description(series, label="loss", lang="en", x="step"):

@@ -10,7 +10,8 @@ page, and does the rest, in this order:
 3. on_pre_build: every graph of the site drawn by one Node process.
 4. on_page_markdown: the page's options for the extension; the headings' permalink title in
    the page's language (toc's `permalink_title`, which mkdocs-static-i18n cannot set per language).
-5. on_post_page: a translated page's search base points at its language's index.
+5. on_page_context: the page's scripts' words in its language (overrides/main.html writes them as JSON).
+   on_post_page: a translated page's search base points at its language's index.
 6. on_post_build: into the root site only (the Spanish build, inside it, reads them there):
    the runtime, the bundle, the picture renderer; in every build: the scripts bundled and
    minified; last, after mkdocs-static-i18n has built every language: search and sitemap per language.
@@ -29,12 +30,12 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from minigrad.runner.languages import build_language
+from minigrad.words import section
 from minigrad_site.build import minify_js, node_modules, runtime, search_per_language
 from minigrad_site.page import Page
 from minigrad_site.pages import pictures, repo_url, symptoms
 
 EXTENSION = "minigrad_site.extension"
-PERMALINK_TITLES = {"en": "Permanent link", "es": "Enlace permanente"}
 ONE_LANGUAGE = "en"  # MINIGRAD_LANGUAGE=en (mkdocs.yml): the default language alone, for a faster edit loop
 
 
@@ -93,8 +94,12 @@ class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
         except repo_url.NoRepoUrl as error:
             raise PluginError(str(error)) from None
         config.mdx_configs[EXTENSION] = vars(options)
-        config.mdx_configs.setdefault("toc", {})["permalink_title"] = PERMALINK_TITLES[lang]
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = section("site.headings", lang)["permalink_title"]
         return markdown
+
+    def on_page_context(self, context, *, page, config, nav):
+        context["minigrad_words"] = section("page_scripts", build_language(page, config))  # overrides/main.html
+        return context
 
     def on_post_page(self, output, *, page, config):
         return search_per_language.rebase_search(output, page.file.dest_uri, config)

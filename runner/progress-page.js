@@ -9,49 +9,26 @@
  * only; instant navigation evaluates it again, hence the guard. */
 
 import { KEY, mergeProgress, readProgress, resetProgress, summarize, needsReview, validProgress, writeProgress } from "./progress.js";
-import { language } from "./text.js";
+import { fill as fillIn, pageWords } from "./words.js";
 
 const MAX_BYTES = 1_000_000; // a record of every break is a few kB: more is not ours
 
-const WORDS = {
-  en: {
-    notStarted: "Not started",
-    predicted: (n, of) => `Predicted ${n} of ${of}`,
-    one: (n, verdict, confidence) => `question ${n} ${verdict} (${confidence})`,
-    verdict: { right: "right", wrong: "wrong" }, confidence: { sure: "sure", unsure: "unsure", guessing: "guessing" },
-    repaired: "Repaired", checked: (n) => `Checked ${n}×, not repaired yet`,
-    found: "Found as a mystery", revealed: "Revealed as a mystery", unfolded: "answers seen before predicting",
-    summary: (s) => `Predictions on ${s.predicted} of ${s.total} breaks (${s.wrong} with a wrong one), `
-      + `${s.repaired} repaired, ${s.found} found as a mystery. Kept in this browser only.`,
-    saved: (name, n) => `Saved ${name}: it holds ${n} ${n === 1 ? "break" : "breaks"}.`,
-    imported: (name, n) => `Imported ${name}: ${n} ${n === 1 ? "break" : "breaks"}, merged with what this browser had.`,
-    setAside: (slugs, n) => `Set aside, not stored (this site has no such ${n === 1 ? "break" : "breaks"}): ${slugs}.`,
-    notOurs: (name, why) => `${name} is not a progress file of this site (${why}): nothing changed.`,
-    tooBig: "larger than 1 MB", notJson: "not JSON", wrongShape: "not the shape this site writes",
-    unreadable: "could not be read",
-    erased: "Erased: this browser keeps no progress now.", kept: "Nothing was erased.",
-    storageBlocked: "This browser refuses to store anything for this site (private mode or settings): nothing is kept.",
-  },
-  es: {
-    notStarted: "Sin empezar",
-    predicted: (n, of) => `${n} de ${of} predicciones`,
-    one: (n, verdict, confidence) => `pregunta ${n} ${verdict} (${confidence})`,
-    verdict: { right: "acertada", wrong: "fallada" }, confidence: { sure: "mucha confianza", unsure: "poca confianza", guessing: "adivinando" },
-    repaired: "Reparada", checked: (n) => `Comprobada ${n}×, aún sin reparar`,
-    found: "Encontrada como misterio", revealed: "Revelada como misterio", unfolded: "respuestas vistas antes de predecir",
-    summary: (s) => `Predicciones en ${s.predicted} de ${s.total} roturas (${s.wrong} con alguna fallada), `
-      + `${s.repaired} reparadas, ${s.found} encontradas como misterio. Solo se guarda en este navegador.`,
-    saved: (name, n) => `Guardado ${name}: contiene ${n} ${n === 1 ? "rotura" : "roturas"}.`,
-    imported: (name, n) => `Importado ${name}: ${n} ${n === 1 ? "rotura" : "roturas"}, combinadas con lo que tenía este navegador.`,
-    setAside: (slugs, n) => (n === 1 ? `Apartada, sin guardar (este sitio no tiene esa rotura): ${slugs}.`
-      : `Apartadas, sin guardar (este sitio no tiene esas roturas): ${slugs}.`),
-    notOurs: (name, why) => `${name} no es un archivo de progreso de este sitio (${why}): no cambió nada.`,
-    tooBig: "pasa de 1 MB", notJson: "no es JSON", wrongShape: "no tiene la forma que escribe este sitio",
-    unreadable: "no se pudo leer",
-    erased: "Borrado: este navegador ya no guarda progreso.", kept: "No se borró nada.",
-    storageBlocked: "Este navegador no deja guardar nada a este sitio (modo privado o ajustes): no se guarda nada.",
-  },
-};
+/* minigrad/words/<lang>.toml, page_scripts.progress_page; the words that take values as functions. */
+function progressWords() {
+  const w = pageWords("progress_page");
+  const counted = (key, n, values) => fillIn(w[`${key}_${n === 1 ? "one" : "many"}`], { n, ...values });
+  return {
+    ...w,
+    predicted: (n, of) => fillIn(w.predicted, { n, of }),
+    one: (n, verdict, confidence) => fillIn(w.one, { n, verdict, confidence }),
+    checked: (n) => fillIn(w.checked, { n }),
+    summary: (s) => fillIn(w.summary, s),
+    saved: (name, n) => counted("saved", n, { name }),
+    imported: (name, n) => counted("imported", n, { name }),
+    setAside: (slugs, n) => counted("setAside", n, { slugs }),
+    notOurs: (name, why) => fillIn(w.notOurs, { name, why }),
+  };
+}
 
 /* One break's line and data attributes (the tests read the attributes, the reader the text). */
 function describe(entry, questions, w) {
@@ -120,7 +97,7 @@ async function importFile(file, w, say, known) {
 }
 
 function setUp(root) {
-  const w = WORDS[language()];
+  const w = progressWords();
   const message = root.querySelector(".mg-progress-message");
   const say = (text) => { message.textContent = text; };
   const confirm = root.querySelector(".mg-progress-confirm");
@@ -157,7 +134,7 @@ if (!window.minigradProgressPage) {
   // Another tab (a break page) changed the record: the list follows.
   window.addEventListener("storage", (event) => {
     if (event.key !== KEY && event.key !== null) return;
-    for (const root of document.querySelectorAll(".mg-record[data-mg-ready]")) fill(root, WORDS[language()]);
+    for (const root of document.querySelectorAll(".mg-record[data-mg-ready]")) fill(root, progressWords());
   });
   const start = () => (window.document$ && window.document$.subscribe ? window.document$.subscribe(onPage) : onPage());
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -14,23 +14,17 @@
 import { LANGUAGE_ROOTS } from "./languages.js";
 import { siteRoot } from "./settings.js";
 import { language } from "./text.js";
+import { fill, pageWords } from "./words.js";
 
-const WORDS = {
-  en: {
-    region: "The doctor's verdict",
-    match: (m, k) => `match ${m}%; explains ${k} of the failed cases`,
-    unexplained: (n) => `Caught, and explained by no break in the catalogue (${n}):`,
-    near: (n) => `Near torch's numbers, not equal: another eps or another formula for the same thing? (${n}):`,
-    details: "Details, check by check",
-  },
-  es: {
-    region: "El veredicto del doctor",
-    match: (m, k) => `coincidencia ${m}%; explica ${k} de los casos fallidos`,
-    unexplained: (n) => `Detectado, y sin ninguna rotura del catálogo que lo explique (${n}):`,
-    near: (n) => `Cerca de los números de torch, no iguales: ¿otro eps u otra fórmula para lo mismo? (${n}):`,
-    details: "Detalles, comprobación por comprobación",
-  },
-};
+function verdictWords() {
+  const w = pageWords("verdict"); // minigrad/words/<lang>.toml, page_scripts.verdict
+  return {
+    ...w,
+    match: (match, explains) => fill(w.match, { match, explains }),
+    unexplained: (n) => fill(w.unexplained, { n }),
+    near: (n) => fill(w.near, { n }),
+  };
+}
 
 const SLUG = /^[a-z0-9-]+$/;
 
@@ -48,7 +42,7 @@ export function showVerdict(panel, verdict) {
   panel.querySelector(".mg-verdict")?.remove();
   if (folded) folded.replaceWith(output); // the output goes back where it was
   if (!verdict || typeof verdict.verdict !== "string") return;
-  const words = WORDS[language()];
+  const words = verdictWords();
   const root = `${siteRoot()}${LANGUAGE_ROOTS[language()]}breaks/`;
   const section = element("section", "mg-verdict");
   section.setAttribute("aria-label", words.region);

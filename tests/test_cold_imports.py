@@ -8,6 +8,8 @@ Each check runs in a fresh interpreter, since this test session has imported eve
 import subprocess
 import sys
 
+from minigrad_site.build.runtime import bundle
+
 # The worker's boot (worker.js imports minigrad.runner.worker), then the scalar page's first block, run as the worker runs it.
 FIRST_RUN = '''
 import json
@@ -29,8 +31,12 @@ print(sorted(m for m in ("dataclasses", "html", "html.entities", "tomllib") if m
 '''
 
 
-def test_the_workers_boot_and_a_first_drawing_run_import_neither_dataclasses_nor_html():
-    done = subprocess.run([sys.executable, "-c", FIRST_RUN], capture_output=True, text=True, check=True)
+def test_the_workers_boot_and_a_first_drawing_run_import_neither_dataclasses_nor_html(tmp_path):
+    """On the files the browser gets (the site's bundle: the words as JSON), as the worker runs them."""
+    for path, text in bundle().items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", FIRST_RUN], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
 
 

@@ -15,12 +15,12 @@ import stat
 import sys
 import tempfile
 import textwrap
-import tomllib
 from pathlib import Path
 
+from ..words import by_language
 from . import ROOT, catalogue, get, load, patch
 
-WORDS = tomllib.loads((Path(__file__).with_name("words.toml")).read_text(encoding="utf-8"))
+WORDS = by_language("breaks_cli")  # minigrad/words/{en,es}.toml
 SYMPTOMS = list(load().symptoms)
 
 

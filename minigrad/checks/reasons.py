@@ -1,6 +1,6 @@
 """Why a case was skipped, in words: from the dotted names the engine lacks.
 
-Worded from the checks' one table of words (words.toml): "Tensor" is a whole part missing, "nn.LayerNorm"
+Worded from the checks' words (minigrad/words/{en,es}.toml): "Tensor" is a whole part missing, "nn.LayerNorm"
 one name in a part ("your nn has no LayerNorm"), grouped per part; "call: ..."
 a call that does not fit the engine (an argument it does not take).
 """

@@ -1,4 +1,4 @@
-"""Everything a check says, in English and Spanish, in one table (words.toml).
+"""Everything a check says, in English and Spanish, from minigrad's one table per language (minigrad/words).
 
 A check's sentence is `Said(key, **params)`: a str (its English, which the
 pages print and the matrix shows) that also knows how to say itself in
@@ -7,18 +7,11 @@ sentences: the table's [name] gives their Spanish. What a learner's code raises 
 Python's English, as on every page.
 """
 
-import functools
-import tomllib
-from pathlib import Path
-
-
-@functools.cache
-def _table():
-    return tomllib.loads(Path(__file__).with_name("words.toml").read_text(encoding="utf-8"))
+from ..words import section
 
 
 def sentence(key, lang):
-    return _table()["sentence"][key][lang]
+    return section("checks.sentence", lang)[key]
 
 
 def name(text, lang="en"):
@@ -27,7 +20,7 @@ def name(text, lang="en"):
         return text
     if text.startswith("input "):
         return text.replace("input", "entrada", 1).replace("(zero)", "(cero)")
-    return _table()["name"].get(text, text).replace("(zero)", "(cero)")
+    return section("checks.name", "es").get(text, text).replace("(zero)", "(cero)")
 
 
 class Said(str):

@@ -9,37 +9,11 @@ from pathlib import Path
 
 from . import config, isolated, junit, rank, report
 from .loading import TargetError
+from ..words import by_language
 
 PARTS = {"scalar": "Value", "tensor": "Tensor", "nn": "nn", "optim": "optim", "functional": "functional"}
 
-USAGE = {
-    "en": """minigrad-doctor [--engine DIR] [--scalar TARGET] [--tensor TARGET] [--nn MODULE] [--optim MODULE] [--functional MODULE] [--lang en|es] [--json] [--junit FILE] [--site URL] [--time-limit SECONDS]
-
-DIR is your package folder (e.g. src/mygrad): every Python file in it is read,
-whatever its name, for a Value and a Tensor class and the names of nn, optim
-and functional (Linear, SGD, cross_entropy, ...); a file that fails to import
-is named and the rest is checked. A class TARGET is path/to/file.py:ClassName
-or dotted.module:ClassName, a MODULE path/to/file.py or dotted.module; each
-names or overrides a part. [tool.minigrad-doctor] in your pyproject.toml can
-say all of this, and the attributes that hold your numbers (data = "...") and
-gradients (grad = "..."). Your code runs in a process of its own. Exit 0 when
-no check fails, 1 when one does (or your engine must be fixed first), 2 for bad
-usage, a bad target, or a package where nothing imports.""",
-    "es": """minigrad-doctor [--engine CARPETA] [--scalar OBJETIVO] [--tensor OBJETIVO] [--nn MÓDULO] [--optim MÓDULO] [--functional MÓDULO] [--lang en|es] [--json] [--junit FICHERO] [--site URL] [--time-limit SEGUNDOS]
-
-CARPETA es la carpeta de tu paquete (p. ej. src/mygrad): se lee cada fichero
-de Python que contiene, se llame como se llame, en busca de una clase Value y
-una Tensor y de los nombres de nn, optim y functional (Linear, SGD,
-cross_entropy, ...); un fichero que no se puede importar se nombra y se
-comprueba el resto. Un OBJETIVO de clase es ruta/al/fichero.py:Clase o
-modulo.con.puntos:Clase, un MÓDULO ruta/al/fichero.py o modulo.con.puntos;
-cada uno nombra o sustituye una parte. [tool.minigrad-doctor] en tu
-pyproject.toml puede decir todo esto, y los atributos que guardan tus números
-(data = "...") y tus gradientes (grad = "..."). Tu código se ejecuta en un
-proceso propio. Sale con 0 cuando ninguna comprobación falla, con 1 cuando
-alguna falla (o hay que arreglar antes tu motor), con 2 si el uso es
-incorrecto, un objetivo no existe o no se importa nada del paquete.""",
-}
+USAGE = {lang: words["text"] for lang, words in by_language("doctor.usage").items()}
 
 
 def usage(lang=None):

@@ -18,6 +18,7 @@ import sys
 import types
 
 from . import check_engine, page_module
+from ..words import by_language
 
 # What the checks ask an engine's nn, optim and functional for (minigrad/checks/), as PyTorch names them.
 NN = ("Module", "Linear", "Sequential", "Tanh", "ReLU", "Sigmoid", "Dropout", "LayerNorm", "BatchNorm",
@@ -27,20 +28,7 @@ FUNCTIONAL = ("mse_loss", "cross_entropy", "softmax", "log_softmax", "binary_cro
 OPERATORS = ("__add__", "__mul__")  # with backward(): what makes a class an autograd engine's number
 TENSOR_ONLY = ("__matmul__", "shape", "reshape", "T")  # when an instance cannot tell: a Value has none of these
 
-WORDS = {
-    "en": {
-        "nothing": "The doctor found no Value or Tensor among your classes ({found}): it looks for a class with "
-                   "backward() and the operators + and *. Name yours at the end of your code:",
-        "several": "Several of your classes could be the {part} ({found}): say which one at the end of your code:",
-        "yours": "YourValue",
-    },
-    "es": {
-        "nothing": "El doctor no encontró un Value ni un Tensor entre tus clases ({found}): busca una clase con "
-                   "backward() y los operadores + y *. Nombra la tuya al final de tu código:",
-        "several": "Varias de tus clases podrían ser el {part} ({found}): di cuál al final de tu código:",
-        "yours": "TuValue",
-    },
-}
+WORDS = by_language("doctor.pasted")
 
 _reports_before = None  # the doctor's report count when the page's run began (begin)
 

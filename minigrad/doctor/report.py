@@ -14,58 +14,9 @@ import re
 from ..breaks import load
 from ..checks.reasons import describe
 from ..checks.words import name as named, say
+from ..words import by_language
 
-WORDS = {
-    "en": {
-        "passed": "passed", "caught": "caught", "skipped": "skipped",
-        "wrong values": "wrong values", "wrong shape": "wrong shape", "raised": "raised", "timed out": "timed out",
-        "near": "near, not equal",
-        "engine": "Engine under test: {engines}.", "cases": "{n} cases",
-        "none": "Nothing caught: no break in the catalogue explains what these checks saw.",
-        "unexplained": "Something is caught, but no break in the catalogue matches it.",
-        "suspects": "Likely breaks, most likely first (match in %):",
-        "crashed": "Your engine raised {error} in every case that ran (first: {check}, {case}): fix that first.",
-        "ended": "Your engine ended the doctor's process during {check}, case {case} ({how}): fix that first.",
-        "exit": "exit code {code}", "signal": "signal {name}", "loading": "loading the engine",
-        "printed": "What your engine printed while it was checked ({n} characters):",
-        "hostile-recursion": "Your engine recursed without end (RecursionError) in {check}, case {case}: fix that first.",
-        "hostile-loop": "Your engine did not finish {check}, case {case}, in its time (an endless loop?): fix that first.",
-        "hostile-exit": "Your engine tried to end the process in {check}, case {case}: fix that first.",
-        "verdict-one": "Verdict: one break explains what the checks caught.",
-        "verdict-many": "Verdict: {n} breaks together explain what the checks caught, the most likely first.",
-        "diagnosis": "{i}. {title} (match {match}%; explains {n} of the failed cases)",
-        "unexplained-cases": "Caught, and explained by no break in the catalogue ({n}):",
-        "details": "Check by check:",
-        "near-cases": "Near torch's numbers, not equal: another eps or another formula for the same thing? ({n}):",
-        "ranking": "Every break's signature against this evidence (match in %):",
-        "page": "page: {url}",
-    },
-    "es": {
-        "passed": "pasa", "caught": "detectado", "skipped": "omitido",
-        "wrong values": "valores incorrectos", "wrong shape": "forma incorrecta", "raised": "lanzó",
-        "near": "cerca, no igual",
-        "timed out": "tiempo agotado",
-        "engine": "Motor bajo prueba: {engines}.", "cases": "{n} casos",
-        "none": "Nada detectado: ninguna rotura del catálogo explica lo que vieron estas comprobaciones.",
-        "unexplained": "Algo se detecta, pero ninguna rotura del catálogo coincide.",
-        "suspects": "Roturas probables, la más probable primero (coincidencia en %):",
-        "crashed": "Tu motor lanzó {error} en todos los casos que se ejecutaron (el primero: {check}, {case}): arregla eso primero.",
-        "ended": "Tu motor terminó el proceso del doctor durante {check}, caso {case} ({how}): arregla eso primero.",
-        "exit": "código de salida {code}", "signal": "señal {name}", "loading": "la carga del motor",
-        "printed": "Lo que imprimió tu motor mientras se comprobaba ({n} caracteres):",
-        "hostile-recursion": "Tu motor se llamó a sí mismo sin fin (RecursionError) en {check}, caso {case}: arregla eso primero.",
-        "hostile-loop": "Tu motor no terminó {check}, caso {case}, a tiempo (¿un bucle infinito?): arregla eso primero.",
-        "hostile-exit": "Tu motor intentó terminar el proceso en {check}, caso {case}: arregla eso primero.",
-        "verdict-one": "Veredicto: una rotura explica lo que detectaron las comprobaciones.",
-        "verdict-many": "Veredicto: {n} roturas explican juntas lo que detectaron las comprobaciones, la más probable primero.",
-        "diagnosis": "{i}. {title} (coincidencia {match}%; explica {n} de los casos fallidos)",
-        "unexplained-cases": "Detectado, y sin ninguna rotura del catálogo que lo explique ({n}):",
-        "details": "Comprobación por comprobación:",
-        "near-cases": "Cerca de los números de torch, no iguales: ¿otro eps u otra fórmula para lo mismo? ({n}):",
-        "ranking": "La firma de cada rotura frente a esta evidencia (coincidencia en %):",
-        "page": "página: {url}",
-    },
-}
+WORDS = by_language("doctor.report")
 SHOWN_SUSPECTS = 3
 
 

@@ -12,14 +12,14 @@ Stop and a low recursion limit in the browser. The verdict goes to the page thro
 import contextlib
 import io
 import json
-import tomllib
 import traceback
 from typing import NamedTuple
 
 from ..breaks import HERE as BREAKS_DIR, get, patched_sources, swapped
+from ..words import by_language, section
 from .units import compile_each, split, units
 
-_WORDS = tomllib.loads((BREAKS_DIR / "words.toml").read_text(encoding="utf-8"))  # the CLI's table: one home for these words
+_WORDS = by_language("breaks_cli")  # Repair it speaks as the breaks CLI does (minigrad/words)
 PRINTED_LIMIT = 2000  # characters of the reader's own prints shown under the report
 
 
@@ -101,8 +101,7 @@ def _checked(slug, text, lang, time_limit):
 def _detail(verdict, lang):
     from minigrad.checks.words import say
 
-    word = {"en": {"passed": "passed", "caught": "fails", "skipped": "skipped"},
-            "es": {"passed": "pasa", "caught": "falla", "skipped": "omitida"}}[lang][verdict.status]
+    word = section("repair_check", lang)[verdict.status]
     return f"{word}: {say(verdict.detail, lang)}"
 
 

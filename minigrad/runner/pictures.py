@@ -7,11 +7,9 @@ browser's JavaScript only renders what it is given.
 
 import json
 import re
+from ..words import by_language
 
-WORDS = {  # what the pictures call the two runs, in the page's language
-    "en": {"healthy": "healthy", "broken": "broken"},
-    "es": {"healthy": "sano", "broken": "roto"},
-}
+WORDS = by_language("pictures")  # what the pictures call the two runs
 CHANGED = ', color="#e65100", penwidth=2.5];'  # the broken curve's orange (minigrad.viz.STYLES)
 NODE = re.compile(r'^  (n\d+) \[label=("(?:[^"\\]|\\.)*")\];$', re.M)
 EDGES = re.compile(r"^  n\d.*->.*;$", re.M)  # the edge lines of minigrad.viz.dot

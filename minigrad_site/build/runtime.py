@@ -33,6 +33,7 @@ there, so the 10 MB runtime is not copied twice.
 import hashlib
 import json
 import logging
+import tomllib
 import shutil
 from pathlib import Path
 
@@ -86,7 +87,11 @@ def bundle():
     """{path relative to the repo root: text} for the minigrad package, less the tests' share of PyTorch's numbers."""
     files = sorted(p for pattern in SHIPPED for p in PACKAGE.rglob(pattern) if "__pycache__" not in p.parts
                    and (p.parent != torch_numbers.HOME or p in torch_numbers.SHIPPED))
-    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
+    shipped = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
+    for path in [p for p in shipped if p.startswith("minigrad/words/") and p.endswith(".toml")]:
+        # the words as JSON, which the browser's Python reads without importing tomllib (a first Run stays light)
+        shipped[path.removesuffix(".toml") + ".json"] = json.dumps(tomllib.loads(shipped.pop(path)), ensure_ascii=False)
+    return shipped
 
 
 def ship(site_dir, pyodide_source, coi_serviceworker):

@@ -15,18 +15,11 @@ from html import escape
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
 
+from minigrad.words import by_language
+
 MARKERS = ("breaks", "diagnostics-matrix")  # <!-- md:breaks -->, <!-- md:breaks phase=8 -->, <!-- md:diagnostics-matrix -->
 
-WORDS = {
-    "en": {"phase": "Phase", "break": "Break", "caught": "caught", "missed": "missed", "reported": "It reported:",
-           "legend": "✓ caught: the diagnostic fails on the broken code. ○ missed: it still passes. "
-                     "Open a cell to read what the diagnostic reported.",
-           "none": "No break in this phase yet.", "pending": "not computed yet:"},
-    "es": {"phase": "Fase", "break": "Rotura", "caught": "lo detecta", "missed": "no lo detecta", "reported": "Informó (en inglés, tal cual):",
-           "legend": "✓ lo detecta: el diagnóstico falla con el código roto. ○ no lo detecta: sigue pasando. "
-                     "Abre una celda para leer lo que informó el diagnóstico.",
-           "none": "Todavía no hay roturas en esta fase.", "pending": "aún sin calcular:"},
-}
+WORDS = by_language("site.catalogue")
 
 MARKS = {"caught": "✓", "missed": "○"}  # shapes that differ, always next to words that differ
 COMPUTE = "uv run pytest --update-outputs tests/test_diagnostics_matrix.py"

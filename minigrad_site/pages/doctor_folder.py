@@ -11,28 +11,14 @@ once: the note says them and the script reads them from the zone's data.
 
 import html
 
+from minigrad.words import by_language
 from minigrad_site.page import relative_url
 from minigrad.runner import markers
 
 MARKERS = ("doctor-folder",)  # <!-- md:doctor-folder -->
 MAX_FILES = 100  # .py files read from the folder
 MAX_BYTES = 1_000_000  # their size, in all
-WORDS = {
-    "en": {
-        "zone": "Choose your package folder, or drop it here",
-        "note": "Only its <code>.py</code> files are read, at most {files} of them and {mb} MB in all (hidden "
-                "folders, <code>__pycache__</code>, <code>site-packages</code> and <code>node_modules</code> are "
-                "skipped), into the Python of this page: nothing is uploaded.",
-        "toolbar": "Check a folder", "stop": "Stop", "output": "Your folder's report",
-    },
-    "es": {
-        "zone": "Elige la carpeta de tu paquete, o suéltala aquí",
-        "note": "Solo se leen sus archivos <code>.py</code>, como mucho {files} y {mb} MB en total (se saltan las "
-                "carpetas ocultas, <code>__pycache__</code>, <code>site-packages</code> y <code>node_modules</code>), "
-                "en el Python de esta página: no se sube nada.",
-        "toolbar": "Revisar una carpeta", "stop": "Detener", "output": "El informe de tu carpeta",
-    },
-}
+WORDS = by_language("site.doctor_folder")
 
 
 def render(lang, page_url):

@@ -12,20 +12,14 @@ import html
 import re
 
 import markdown as python_markdown
+from minigrad.words import by_language
 from minigrad_site.page import relative_url
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
 
 MARKERS = ("mystery",)  # <!-- md:mystery -->
-WORDS = {
-    "en": {"phase": "Phase", "any": "any phase", "draw": "Draw a new mystery", "guess": "Your guess",
-           "check": "Check my guess", "reveal": "Give up and reveal", "form": "Mystery break",
-           "review": "Only breaks to review (predicted wrong, or not repaired yet)"},
-    "es": {"phase": "Fase", "any": "cualquier fase", "draw": "Sortear otro misterio", "guess": "Tu respuesta",
-           "check": "Comprobar mi respuesta", "reveal": "Rendirme y revelarla", "form": "Rotura misteriosa",
-           "review": "Solo roturas por repasar (predichas mal, o aún sin reparar)"},
-}
+WORDS = by_language("site.mystery")
 
 
 def breaks():

@@ -16,16 +16,10 @@ from functools import lru_cache
 import markdown as python_markdown
 
 from minigrad.runner.predictions import TOLERANCE, parse, section
+from minigrad.words import by_language
 
 MARKERS = ("value",)  # <!-- md:value answer=N -->: consumed into the question's form
-WORDS = {
-    "en": {"form": "Your prediction for question {n}", "answer": "Your answer", "number": "Your answer (a number)",
-           "sure": "How sure are you?", "levels": {"sure": "Sure", "unsure": "Unsure", "guessing": "Guessing"},
-           "commit": "Commit, then show the answer"},
-    "es": {"form": "Tu predicción para la pregunta {n}", "answer": "Tu respuesta", "number": "Tu respuesta (un número)",
-           "sure": "¿Cuánto confías en tu respuesta?", "levels": {"sure": "Mucho", "unsure": "Poco", "guessing": "Nada: adivino"},
-           "commit": "Fijar mi predicción y ver la respuesta"},
-}
+WORDS = by_language("site.predictions")
 
 
 @lru_cache(maxsize=4096)  # the same choices on every rebuild of `mkdocs serve`

@@ -10,6 +10,7 @@ reader saves. The catalogue stays the only list of breaks.
 
 import html
 
+from minigrad.words import by_language
 from minigrad_site import ROOT
 from minigrad_site.page import relative_url
 
@@ -19,22 +20,7 @@ from minigrad.runner.predictions import parse, section
 
 DOCS = ROOT / "docs"
 MARKERS = ("progress",)  # <!-- md:progress -->
-WORDS = {
-    "en": {
-        "tools": "Your progress file", "export": "Export to a file", "import": "Import a file", "reset": "Reset",
-        "confirm": "Erase every prediction, repair and mystery kept in this browser?",
-        "erase": "Erase", "keep": "Keep them", "phase": "Phase", "list": "Every break, and what you did",
-        "needs-script": "Your progress is kept by this page's script, in this browser: with scripts off there is nothing to show.",
-        "not-started": "Not started",
-    },
-    "es": {
-        "tools": "Tu archivo de progreso", "export": "Exportar a un archivo", "import": "Importar un archivo", "reset": "Borrar",
-        "confirm": "¿Borrar todas las predicciones, reparaciones y misterios guardados en este navegador?",
-        "erase": "Borrar", "keep": "Conservarlos", "phase": "Fase", "list": "Todas las roturas, y lo que hiciste",
-        "needs-script": "El script de esta página guarda tu progreso en este navegador: sin scripts no hay nada que mostrar.",
-        "not-started": "Sin empezar",
-    },
-}
+WORDS = by_language("site.progress")
 
 
 def questions(slug):

@@ -15,47 +15,9 @@ import re
 
 from minigrad import breaks as catalogue
 from minigrad.repair.units import editor_text, units
+from minigrad.words import by_language
 
-WORDS = {
-    "en": {
-        "title": "Repair it",
-        "intro": "Below is the code the break leaves in {where}. Fix it in the editor and press **Check**: "
-                 "your browser runs, on minigrad with your code in place of the broken one, the checks that "
-                 "catch this break and then every other one. When all of them pass, it is repaired. "
-                 "Try it before you open the hints.",
-        "headers": " Keep each `# ===` line: it says where the code under it goes.",
-        "where": "Hint 1: where to look",
-        "wrong": "Hint 2: what is wrong",
-        "fix": "Hint 3: the fix",
-        "look": "Look at {where}. The checks that catch it: {checks}. Press **Check** and read what they say.",
-        "look-unmeasured": "Look at {where}. No check is known to catch it yet (the diagnostics matrix has no row "
-                           "for it: `uv run pytest --update-outputs tests/test_diagnostics_matrix.py` makes one). Press **Check** and read what the checks say.",
-        "wrote": "{title}. The break wrote {lines}:",
-        "line": "this line", "lines": "these lines",
-        "missing": "Something is missing after {line}.",
-        "fixed": "The healthy code, as a diff from the broken one (the break's diff reversed):",
-        "and": "and",
-    },
-    "es": {
-        "title": "Repáralo",
-        "intro": "Abajo está el código que la rotura deja en {where}. Arréglalo en el editor y pulsa **Comprobar**: "
-                 "tu navegador ejecuta, en minigrad con tu código en lugar del roto, las comprobaciones que "
-                 "detectan esta rotura y después todas las demás. Cuando todas pasan, está reparado. "
-                 "Inténtalo antes de abrir las pistas.",
-        "headers": " Conserva cada línea `# ===`: dice adónde va el código que tiene debajo.",
-        "where": "Pista 1: dónde mirar",
-        "wrong": "Pista 2: qué está mal",
-        "fix": "Pista 3: el arreglo",
-        "look": "Mira {where}. Las comprobaciones que la detectan: {checks}. Pulsa **Comprobar** y lee lo que dicen.",
-        "look-unmeasured": "Mira {where}. Aún no se sabe qué comprobación la detecta (la matriz de diagnósticos no tiene "
-                           "fila para ella: `uv run pytest --update-outputs tests/test_diagnostics_matrix.py` la crea). Pulsa **Comprobar** y lee lo que dicen las comprobaciones.",
-        "wrote": "{title}. La rotura escribió {lines}:",
-        "line": "esta línea", "lines": "estas líneas",
-        "missing": "Falta algo después de {line}.",
-        "fixed": "El código sano, como un diff desde el roto (el diff de la rotura, invertido):",
-        "and": "y",
-    },
-}
+WORDS = by_language("site.repair")
 
 
 def section(slug, lang):

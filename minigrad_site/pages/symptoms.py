@@ -30,6 +30,7 @@ import html
 import json
 import posixpath
 
+from minigrad.words import by_language
 from minigrad_site.page import relative_url
 
 from minigrad import breaks as catalogue
@@ -37,8 +38,8 @@ from minigrad.runner import markers
 
 MARKERS = ("symptoms",)  # <!-- md:symptoms -->
 LANGUAGES = ("en", "es")
-PHASE = {"en": "phase", "es": "fase"}
-NOT_CHOSEN = {"en": "symptoms not chosen yet", "es": "síntomas aún sin elegir"}  # anchor: #not-chosen-yet
+PHASE = {lang: words["phase"] for lang, words in by_language("site.symptoms").items()}
+NOT_CHOSEN = {lang: words["not_chosen"] for lang, words in by_language("site.symptoms").items()}  # anchor: #not-chosen-yet
 
 
 def not_chosen(text=None):
@@ -70,17 +71,9 @@ def symptom_index(text=None):
 
 # A word a reader may type for a word the index uses (keys and words as the filter compares them:
 # lower case, no accents). Spanish keeps "broadcasting" (the glossary), and a reader may say difusión.
-SYNONYMS = {
-    "en": {"broadcasting": ["broadcast"], "backprop": ["backward"], "backpropagation": ["backward"]},
-    "es": {"difusion": ["broadcast"], "broadcasting": ["broadcast"], "retropropagacion": ["backward"]},
-}
+SYNONYMS = {lang: words["synonyms"] for lang, words in by_language("site.symptoms").items()}
 
-FILTER = {
-    "en": {"label": "Filter symptoms and breaks", "placeholder": "nan, zero, broadcast…",
-           "hint": "Type part of what you see or of a break's name: only what matches stays. Esc clears."},
-    "es": {"label": "Filtra síntomas y roturas", "placeholder": "nan, cero, broadcast…",
-           "hint": "Escribe parte de lo que ves o del nombre de una rotura: solo queda lo que coincide. Esc borra."},
-}
+FILTER = {lang: words["filter"] for lang, words in by_language("site.symptoms").items()}
 
 
 def filter_box(lang, page_url):

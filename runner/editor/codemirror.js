@@ -18,22 +18,14 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
 import { classHighlighter } from "@lezer/highlight";
+import { fill, pageWords } from "../words.js";
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const TEXT = {
-  en: {
-    label: "Python code, editable",
-    hint: `Esc then Tab: leave the editor · ${MAC ? "⌘" : "Ctrl"}+Enter: run`,
-  },
-  es: {
-    label: "Código Python, editable",
-    hint: `Esc y luego Tab: salir del editor · ${MAC ? "⌘" : "Ctrl"}+Intro: ejecutar`,
-  },
-};
 let hints = 0;
 
 function words() {
-  return TEXT[(document.documentElement.lang || "en").slice(0, 2)] || TEXT.en;
+  const w = pageWords("editor"); // minigrad/words/<lang>.toml, page_scripts.editor
+  return { ...w, hint: fill(w.hint, { mod: MAC ? "⌘" : "Ctrl" }) };
 }
 
 /* sessionStorage can refuse (privacy modes, quota): editing then still works,

@@ -21,22 +21,19 @@
   const SKIPPED = /^(\..+|__pycache__|site-packages|node_modules)$/; // folders never read
   // This zone's own words; Python's loading, stopping and failing are the runner's (runner/text.js),
   // said alike under every block.
-  const TEXT = {
-    en: {
-      running: "Checking…", reading: (n) => `Reading ${n} files…`,
-      none: "No .py files there: choose the folder that holds your scalar.py, tensor.py, nn.py…",
-      tooMany: (max) => `More than ${max} .py files: choose your package's folder, not a whole project.`,
-      tooBig: (mb) => `Its .py files are more than ${mb} MB in all: choose your package's folder.`,
-      truncated: "\n[output truncated]\n",
-    },
-    es: {
-      running: "Revisando…", reading: (n) => `Leyendo ${n} archivos…`,
-      none: "No hay archivos .py: elige la carpeta que tiene tu scalar.py, tensor.py, nn.py…",
-      tooMany: (max) => `Más de ${max} archivos .py: elige la carpeta de tu paquete, no un proyecto entero.`,
-      tooBig: (mb) => `Sus archivos .py pasan de ${mb} MB en total: elige la carpeta de tu paquete.`,
-      truncated: "\n[salida truncada]\n",
-    },
-  };
+  // The page's words (minigrad/words/<lang>.toml, page_scripts, written into the page as JSON), as runner/words.js reads them.
+  const pageWords = (part) => JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}")[part] || {};
+  const fill = (template, values) => String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  function texts() {
+    const w = pageWords("doctor_folder");
+    return {
+      ...w,
+      reading: (n) => fill(w.reading, { n }),
+      tooMany: (max) => fill(w.tooMany, { max }),
+      tooBig: (mb) => fill(w.tooBig, { mb }),
+    };
+  }
+
 
   const language = () => ((document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en");
   const runner = () => window.minigradRunner;
@@ -90,7 +87,7 @@
   /* ---- one folder, checked -------------------------------------------------- */
 
   function setup(zone) {
-    const t = { ...runner().TEXT[language()], ...TEXT[language()] }; // runner.js ran first: it is in every page's scripts
+    const t = { ...runner().TEXT[language()], ...texts() }; // runner.js ran first: it is in every page's scripts
     const button = zone.querySelector(".mg-folder-zone");
     const input = zone.querySelector(".mg-folder-input");
     const panel = zone.querySelector(".mg-folder-run");

@@ -15,24 +15,18 @@
 (() => {
   "use strict";
 
-  const TEXT = {
-    en: {
-      hidden: (n, phase, review) => `A break is hidden, drawn among ${n} ${review ? "breaks to review" : "breaks"}${phase ? ` of phase ${phase}` : ""}. Every block on this page runs with it.`,
-      nothingToReview: "Nothing to review here: every one of these breaks is repaired and none was predicted wrong. ",
-      right: "Right: it is ",
-      wrong: (title) => `Not “${title}”. Run another block, or guess again.`,
-      revealed: "It was ",
-      read: ". Read its page: ",
-    },
-    es: {
-      hidden: (n, phase, review) => `Hay una rotura escondida, sorteada entre ${n} ${review ? "roturas por repasar" : "roturas"}${phase ? ` de la fase ${phase}` : ""}. Todos los bloques de esta página se ejecutan con ella.`,
-      nothingToReview: "Aquí no hay nada que repasar: todas estas roturas están reparadas y ninguna se predijo mal. ",
-      right: "Correcto: es ",
-      wrong: (title) => `No es «${title}». Ejecuta otro bloque o vuelve a intentarlo.`,
-      revealed: "Era ",
-      read: ". Lee su página: ",
-    },
-  };
+  // The page's words (minigrad/words/<lang>.toml, page_scripts, written into the page as JSON), as runner/words.js reads them.
+  const pageWords = (part) => JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}")[part] || {};
+  const fill = (template, values) => String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  function texts() {
+    const w = pageWords("mystery");
+    return {
+      ...w,
+      hidden: (n, phase, review) => fill(w.hidden, { n, among: review ? w.among_review : w.among_all, phase: phase ? fill(w.of_phase, { phase }) : "" }),
+      wrong: (title) => fill(w.wrong, { title }),
+    };
+  }
+
 
   /* A small seeded generator (public domain, Tommy Ettinger's mulberry32):
    * Math.random cannot be seeded, and a reproducible draw needs a seed. */
@@ -71,10 +65,6 @@
 
   let state = null; // {form, slug, random}: the mystery of the page on screen
 
-  function language() {
-    return (document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en";
-  }
-
   function candidatesOf(form) {
     return [...form.querySelectorAll(".mg-mystery-guess option")].map((o) => ({
       slug: o.value, phase: o.dataset.phase, href: o.dataset.href, title: o.textContent,
@@ -98,7 +88,7 @@
 
   function newMystery() {
     const { form, random } = state;
-    const t = TEXT[language()];
+    const t = texts();
     const phase = form.querySelector(".mg-mystery-phase").value;
     const candidates = candidatesOf(form);
     const inPhase = (c) => !phase || c.phase === phase;
@@ -117,7 +107,7 @@
 
   function judge(reveal) {
     const { form } = state;
-    const t = TEXT[language()];
+    const t = texts();
     const guess = form.querySelector(".mg-mystery-guess").value;
     const out = form.querySelector(".mg-mystery-verdict");
     const result = verdict(candidatesOf(form), state.slug, reveal ? state.slug : guess);

@@ -9,7 +9,8 @@
  * from Python (minigrad/runner/pictures.py, the build's own rules).
  */
 
-const FAILED = { en: "The picture could not be drawn: ", es: "No se pudo dibujar: " };
+// The page's words (minigrad/words/<lang>.toml, page_scripts.picture, written into the page as JSON).
+const failedWords = () => (JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}").picture || {}).failed || "";
 
 let graphviz = null; // one Graphviz worker per visit: {worker, pending: Map(id -> {resolve, reject})}
 let nextId = 1;
@@ -63,7 +64,7 @@ export async function draw(message, { root, lang, broken }) {
   } catch (error) {
     const p = document.createElement("p");
     p.className = "mg-picture-failed";
-    p.textContent = (FAILED[lang] || FAILED.en) + (error && error.message ? error.message : String(error));
+    p.textContent = failedWords() + (error && error.message ? error.message : String(error));
     return p;
   }
 }

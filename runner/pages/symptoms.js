@@ -15,11 +15,15 @@
   if (window.minigradSymptomFilter) return;
   window.minigradSymptomFilter = true;
 
-  const COUNT = {
-    en: (s, b) => `${s} ${s === 1 ? "symptom" : "symptoms"}, ${b} ${b === 1 ? "break" : "breaks"}`,
-    es: (s, b) => `${s} ${s === 1 ? "síntoma" : "síntomas"}, ${b} ${b === 1 ? "rotura" : "roturas"}`,
-  };
-  const language = () => ((document.documentElement.lang || "en").slice(0, 2) === "es" ? "es" : "en");
+  // The page's words (minigrad/words/<lang>.toml, page_scripts, written into the page as JSON), as runner/words.js reads them.
+  const pageWords = (part) => JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}")[part] || {};
+  const fill = (template, values) => String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  function counted(symptoms, breaks) {
+    const w = pageWords("symptom_filter");
+    const one = (key, n) => fill(w[`${key}_${n === 1 ? "one" : "many"}`], { n });
+    return fill(w.count, { symptoms: one("symptoms", symptoms), breaks: one("breaks", breaks) });
+  }
+
   const plain = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
   function sections(content) {
@@ -75,7 +79,7 @@
       group.heading.hidden = shown === 0;
       symptoms += shown;
     }
-    count.textContent = COUNT[language()](symptoms, breaks.size);
+    count.textContent = counted(symptoms, breaks.size);
   }
 
   function onPage() {

@@ -1,0 +1,59 @@
+"""Every word minigrad and its site say to a reader, one table per language: en.toml and es.toml.
+
+The site's pages, the doctor, the checks, Repair it, the pictures and the breaks CLI read their
+words here by section (`section("site.repair", "es")`); the page's scripts get theirs as JSON
+(`page_scripts`, handed to the page by minigrad_site). A translator edits one file per language;
+tests/test_words.py holds the two to the same keys and the same {placeholders}.
+"""
+
+import functools
+from pathlib import Path
+
+LANGUAGES = ("en", "es")
+
+
+@functools.cache
+def table(lang):
+    if lang not in LANGUAGES:
+        raise ValueError(f"no words in {lang!r}: {LANGUAGES}")
+    source = Path(__file__).with_name(f"{lang}.toml")
+    if not source.exists():  # in the browser: the site ships the table as JSON (minigrad_site/build/runtime.py)
+        import json
+
+        return json.loads(source.with_suffix(".json").read_text(encoding="utf-8"))
+    import tomllib  # here, not above: nothing reads words before they are needed
+
+    return tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+def section(path, lang):
+    """The words under a dotted path ("site.repair") in one language."""
+    found = table(lang)
+    for part in path.split("."):
+        found = found[part]
+    return found
+
+
+class by_language:  # noqa: N801 (used as the dict it stands for)
+    """{language: its words under the path}, read when first asked: the shape the tables had inside each module."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __getitem__(self, lang):
+        return section(self.path, lang)
+
+    def get(self, lang, default=None):
+        return self[lang] if lang in LANGUAGES else default
+
+    def __contains__(self, lang):
+        return lang in LANGUAGES
+
+    def __iter__(self):
+        return iter(LANGUAGES)
+
+    def items(self):
+        return [(lang, self[lang]) for lang in LANGUAGES]
+
+    def __eq__(self, other):
+        return dict(self.items()) == other
