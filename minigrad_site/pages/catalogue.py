@@ -14,7 +14,6 @@ from html import escape
 
 from minigrad import breaks as catalogue
 from minigrad.runner import markers
-
 from minigrad.words import by_language
 
 MARKERS = ("breaks", "diagnostics-matrix")  # <!-- md:breaks -->, <!-- md:breaks phase=8 -->, <!-- md:diagnostics-matrix -->
