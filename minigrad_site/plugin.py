@@ -5,7 +5,7 @@ The page transforms are a Python-Markdown extension (minigrad_site.extension, li
 page, and does the rest, in this order:
 
 1. on_startup: node_modules as package-lock.json pins it (npm ci when missing or stale).
-2. on_config: the catalogue's symptoms are consistent; the repository the site names; what
+2. on_config: the catalogue's symptoms are consistent; the repository and the address the site names; what
    the page template hands the runner (Pyodide's source and pins); `serve` watches runner/.
 3. on_pre_build: every graph of the site drawn by one Node process.
 4. on_page_markdown: the page's options for the extension; the headings' permalink title in
@@ -46,13 +46,17 @@ class MinigradSiteConfig(base.Config):
     # The repository the header links to and Getting started clones; the placeholder stands for
     # "the clone's origin remote" (minigrad_site/pages/repo_url.py).
     repo_url = c.Type(str, default=repo_url.PLACEHOLDER)
+    # The site's address (MkDocs's site_url): what the sitemap and the canonical links are built from.
+    site_url = c.Type(str, default="")
 
 
 class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
     def __init__(self):
         self.root_site_dir = None  # the first (default-language) build's site_dir in this run
+        self.serving = False
 
     def on_startup(self, *, command, dirty):
+        self.serving = command == "serve"  # `mkdocs serve` sets site_url to the address it serves at
         problem = node_modules.ensure_or_say_why()
         if problem:
             raise Abort(problem)
@@ -71,6 +75,8 @@ class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
         symptoms.check_catalogue()
         url, name = repo_url.resolve(self.config.repo_url)
         config.repo_url, config.repo_name = url, name or _host_name(url)
+        if self.config.site_url and not self.serving:
+            config.site_url = self.config.site_url
         config.extra["pyodide"] = runtime.page_settings(self.config.pyodide)
         config.extra["coi_serviceworker"] = runtime.has_coi_serviceworker()
         if str(minify_js.WATCH) not in config.watch:

@@ -28,9 +28,9 @@ def test_relative_url_answers_as_mkdocs_does(url, page):
 def test_the_site_has_no_hooks_and_one_plugin_entry():
     assert not (ROOT / "hooks").exists()
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)  # tags stay text
-    assert "hooks" not in config
+    assert "hooks" not in config and "site_url" not in config and "repo_url" not in config  # the plugin's options
     ours = [p for p in config["plugins"] if isinstance(p, dict) and "minigrad-site" in p]
-    assert len(ours) == 1 and set(ours[0]["minigrad-site"]) == {"pyodide", "repo_url"}
+    assert len(ours) == 1 and set(ours[0]["minigrad-site"]) == {"pyodide", "repo_url", "site_url"}
     assert "minigrad_site.extension" in config["markdown_extensions"]
 
 
