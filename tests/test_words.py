@@ -77,3 +77,20 @@ def test_a_section_reads_in_each_language_and_an_unknown_language_is_refused():
     ("raise TargetError(f'{where} has no {name!r} (its classes: {names})')", False)])
 def test_the_guard_sees_a_table_in_either_language_and_nothing_else(text, table):
     assert bool(INLINE_TABLE.search(text)) == table
+
+
+def _spanish_words_against_the_glossary(tmp_path, extra=()):
+    """The glossary's rejected variants (docs/contributing/translation.es.md) in the Spanish table's words, as on a
+    page. Italics and code rules are a page's: an interface word is plain text."""
+    from test_terminology import GLOSSARY, SPANISH_RULES, read_terms, violations
+
+    texts = [v for v in leaves(words.table("es")).values() if isinstance(v, str)] + list(extra)
+    page = tmp_path / "es_words.md"
+    page.write_text("\n\n".join(t.replace("\n", " ") for t in texts), encoding="utf-8")
+    return [v for v in violations(page, read_terms(GLOSSARY), SPANISH_RULES) if "must be" not in v]
+
+
+def test_the_spanish_words_use_the_glossary_s_terms(tmp_path):
+    assert not _spanish_words_against_the_glossary(tmp_path)
+    planted = _spanish_words_against_the_glossary(tmp_path, ["Ejecuta el test de humo otra vez."])
+    assert planted and "test de humo" in planted[0]
