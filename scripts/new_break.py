@@ -30,128 +30,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from minigrad.breaks import load, patch  # noqa: E402
+from minigrad.words import by_language  # noqa: E402
+
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # one URL path segment, as the other breaks' slugs
 PHASES = range(7, 11)
-SECTIONS = {  # anchor: (English heading, Spanish heading), the order every break page follows
-    "hypothesis": ("Hypothesis", "Hipótesis"),
-    "the-break": ("The break", "La rotura"),
-    "prediction": ("Your prediction", "Tu predicción"),
-    "procedure": ("Procedure", "Procedimiento"),
-    "expected-failure-mode": ("Expected failure mode", "Modo de fallo esperado"),
-    "diagnosis": ("Diagnosis", "Diagnóstico"),
-    "lesson": ("Lesson", "Lección"),
-    "references": ("References", "Referencias"),
-}
-TO_WRITE = {
-    "en": {
-        "hypothesis": "*To write: what the learner predicts, in their words. It may be partly wrong; "
-                      "Expected failure mode says what really happens.*",
-        "the-break": "Apply it to your own copy with `python -m minigrad.breaks apply {slug}`\n"
-                     "(and `revert` to fix it), or use the break toggle on each block below.",
-        "prediction": "*To write: two or three numbered questions (`**1.** ...`), each followed by three or four choices\n"
-                      "(`- [ ] a learner's mistake`, one `- [x] the right one`) or by `<!-- md:value answer=N -->` for one number,\n"
-                      "then its folded answer (`??? success \"Answer\"`) quoting a checked output or a diagnostic that catches the break.*",
-        "procedure": "*To write: the blocks that show the break. Each runs healthy and with the break applied;\n"
-                     "`uv run pytest --update-outputs` writes what they print.*",
-        "expected-failure-mode": "*To write: what CI observes with the break applied, and where it differs from the hypothesis.*",
-        "diagnosis": "*To write: a check that passes on healthy code and catches the break.*",
-        "lesson": "*To write: the lesson, in two or three sentences.*",
-        "references": "*To write: where the learner reads more.*",
-        "target": "**Target:** `{target}`.",
-    },
-    "es": {
-        "hypothesis": "*Por escribir: lo que predice el aprendiz, con sus palabras. Puede ser en parte falso; "
-                      "Modo de fallo esperado dice lo que pasa de verdad.*",
-        "the-break": "Aplícala a tu propia copia con `python -m minigrad.breaks apply {slug}`\n"
-                     "(y `revert` para arreglarla), o usa el interruptor sano/roto de cada bloque de abajo.",
-        "prediction": "*Por escribir: dos o tres preguntas numeradas (`**1.** ...`), cada una seguida de tres o cuatro opciones\n"
-                      "(`- [ ] un error de aprendiz`, una `- [x] la correcta`) o de `<!-- md:value answer=N -->` para un número,\n"
-                      "y después su respuesta plegada (`??? success \"Respuesta\"`) que cite una salida comprobada o un diagnóstico que detecte la rotura.*",
-        "procedure": "*Por escribir: los bloques que muestran la rotura. Cada uno se ejecuta sano y roto;\n"
-                     "`uv run pytest --update-outputs` escribe lo que imprimen.*",
-        "expected-failure-mode": "*Por escribir: lo que observa CI con la rotura aplicada, y en qué difiere de la hipótesis.*",
-        "diagnosis": "*Por escribir: una comprobación que pasa con el código sano y detecta la rotura.*",
-        "lesson": "*Por escribir: la lección, en dos o tres frases.*",
-        "references": "*Por escribir: dónde seguir leyendo.*",
-        "target": "**Objetivo:** `{target}`.",
-    },
-}
-
-
-MESSAGES = {
-    "en": {
-        "slug": "{slug!r} is not a valid slug: use lowercase letters, digits and single hyphens (e.g. mul-grad-swapped); it becomes the page's URL",
-        "phase": "phase {phase} is not one of the site's phases ({first}-{last})",
-        "title": "{option} must be one line of text",
-        "symptom": "--symptom {symptom} is not a symptom of minigrad/breaks/catalogue.toml; its symptoms are: {keys}",
-        "exists": "a break named {slug} is already in minigrad/breaks/catalogue.toml: choose another slug",
-        "file_exists": "{path} already exists: choose another slug, or remove it",
-        "no_git": "git is not installed: `new` reads the healthy file from git",
-        "git_failed": "git {command} failed: {reason} (is this a git clone of the repository?)",
-        "target_unchanged": "--target {target} has no change: the changed files are {changed}",
-        "target_nothing": "--target {target} has no change: nothing in minigrad/ has changed",
-        "no_change": "nothing in minigrad/ differs from git's HEAD: edit the file to introduce the bug first, then run `new`",
-        "several": "minigrad/ has changes in {count} files ({changed}): give --target with the one the break edits",
-        "not_reproducible": "the edit cannot be written as a diff that reproduces it exactly (a missing newline at the end of the file?)",
-        "no_nav": "mkdocs.yml has no `- Breaks:` section in its nav to add the page to",
-        "unwritable": "cannot write {path}: {reason}; nothing was changed",
-        "done": """new break {slug} (phase {phase}): {target} is healthy again, its edit is in minigrad/breaks/{slug}.diff
-wrote minigrad/breaks/{slug}.diff, the entry in minigrad/breaks/catalogue.toml,
-docs/breaks/{slug}.md and docs/breaks/{slug}.es.md (in mkdocs.yml's nav)
-
-The site builds now: NO_MKDOCS_2_WARNING=1 uv run mkdocs serve, then open breaks/{slug}/.
-
-Next:
-1. Write the Procedure blocks in docs/breaks/{slug}.md and the same code in
-   docs/breaks/{slug}.es.md; mark what the break does to each block:
-   {{.python broken="silent"}} or {{.python broken="raises ValueError: text"}}.
-2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
-   writes their outputs and the diagnostics matrix: read them.
-3. Write the other sections, then translate them in docs/breaks/{slug}.es.md.
-4. {symptoms}
-5. uv run pytest""",
-        "chosen": "Its symptoms: {keys} (symptoms = [...] in minigrad/breaks/catalogue.toml: change them there if\n   the outputs show others).",
-        "to_choose": "Choose the break's symptoms: symptoms = [...] in its entry of minigrad/breaks/catalogue.toml\n"
-                     "   (`uv run python -m minigrad.breaks new --help` lists the keys). Until then the symptom index\n"
-                     "   lists it under \"symptoms not chosen yet\" and tests/test_symptoms.py fails.",
-    },
-    "es": {
-        "slug": "{slug!r} no es un slug válido: usa minúsculas, dígitos y guiones sueltos (p. ej. mul-grad-swapped); será la URL de la página",
-        "phase": "la fase {phase} no es una de las fases del sitio ({first}-{last})",
-        "title": "{option} debe ser una línea de texto",
-        "symptom": "--symptom {symptom} no es un síntoma de minigrad/breaks/catalogue.toml; sus síntomas son: {keys}",
-        "exists": "ya hay una rotura llamada {slug} en minigrad/breaks/catalogue.toml: elige otro slug",
-        "file_exists": "{path} ya existe: elige otro slug, o bórralo",
-        "no_git": "git no está instalado: `new` lee el archivo sano de git",
-        "git_failed": "git {command} falló: {reason} (¿es un clon git del repositorio?)",
-        "target_unchanged": "--target {target} no tiene cambios: los archivos cambiados son {changed}",
-        "target_nothing": "--target {target} no tiene cambios: nada ha cambiado en minigrad/",
-        "no_change": "nada en minigrad/ difiere del HEAD de git: primero edita el archivo para introducir el bug, luego ejecuta `new`",
-        "several": "minigrad/ tiene cambios en {count} archivos ({changed}): indica con --target el que edita la rotura",
-        "not_reproducible": "la edición no se puede escribir como un diff que la reproduzca exactamente (¿falta el salto de línea final?)",
-        "no_nav": "mkdocs.yml no tiene una sección `- Breaks:` en su nav donde añadir la página",
-        "unwritable": "no se puede escribir {path}: {reason}; no se cambió nada",
-        "done": """nueva rotura {slug} (fase {phase}): {target} vuelve a estar sano, su edición está en minigrad/breaks/{slug}.diff
-se escribieron minigrad/breaks/{slug}.diff, la entrada en minigrad/breaks/catalogue.toml,
-docs/breaks/{slug}.md y docs/breaks/{slug}.es.md (en el nav de mkdocs.yml)
-
-El sitio ya se construye: NO_MKDOCS_2_WARNING=1 uv run mkdocs serve, y abre breaks/{slug}/.
-
-Siguientes pasos:
-1. Escribe los bloques de Procedimiento en docs/breaks/{slug}.md y el mismo código en
-   docs/breaks/{slug}.es.md; marca qué le hace la rotura a cada bloque:
-   {{.python broken="silent"}} o {{.python broken="raises ValueError: texto"}}.
-2. uv run pytest --update-outputs docs/breaks/{slug}.md docs/breaks/{slug}.es.md tests/test_diagnostics_matrix.py
-   escribe sus salidas y la matriz de diagnósticos: léelas.
-3. Escribe las demás secciones y tradúcelas en docs/breaks/{slug}.es.md.
-4. {symptoms}
-5. uv run pytest""",
-        "chosen": "Sus síntomas: {keys} (symptoms = [...] en minigrad/breaks/catalogue.toml: cámbialos ahí si\n   las salidas muestran otros).",
-        "to_choose": "Elige los síntomas de la rotura: symptoms = [...] en su entrada de minigrad/breaks/catalogue.toml\n"
-                     "   (`uv run python -m minigrad.breaks new --help` lista las claves). Mientras tanto el índice de\n"
-                     "   síntomas la lista en \"síntomas aún sin elegir\" y tests/test_symptoms.py falla.",
-    },
-}
+# What it says and the page it writes, in both languages (minigrad/words/{en,es}.toml, new_break.*).
+HEADINGS = by_language("new_break.headings")  # anchor: heading, in the order every break page follows
+SECTIONS = {anchor: (english, HEADINGS["es"][anchor]) for anchor, english in HEADINGS["en"].items()}
+TO_WRITE = by_language("new_break.page")
+MESSAGES = by_language("new_break.messages")
 
 
 class Refused(Exception):

@@ -57,7 +57,7 @@ def test_a_planted_missing_key_and_a_planted_placeholder_are_seen(monkeypatch):
 
 def test_no_module_keeps_a_table_of_its_own():
     """Python and JavaScript alike: the page's scripts read theirs from the page (runner/words.js)."""
-    sources = [p for folder, pattern in (("minigrad", "*.py"), ("minigrad_site", "*.py"), ("runner", "*.js"))
+    sources = [p for folder, pattern in (("minigrad", "*.py"), ("minigrad_site", "*.py"), ("runner", "*.js"), ("scripts", "*.py"))
                for p in sorted((ROOT / folder).rglob(pattern)) if p.relative_to(ROOT).as_posix() not in NOT_WORDS]
     found = [f"{p.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}" for p in sources
              for text in [p.read_text(encoding="utf-8")] for m in INLINE_TABLE.finditer(text)]

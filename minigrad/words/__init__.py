@@ -7,6 +7,7 @@ tests/test_words.py holds the two to the same keys and the same {placeholders}.
 """
 
 import functools
+from collections.abc import Mapping
 from pathlib import Path
 
 LANGUAGES = ("en", "es")
@@ -34,26 +35,19 @@ def section(path, lang):
     return found
 
 
-class by_language:  # noqa: N801 (used as the dict it stands for)
+class by_language(Mapping):  # noqa: N801 (used as the dict it stands for)
     """{language: its words under the path}, read when first asked: the shape the tables had inside each module."""
 
     def __init__(self, path):
         self.path = path
 
     def __getitem__(self, lang):
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
         return section(self.path, lang)
-
-    def get(self, lang, default=None):
-        return self[lang] if lang in LANGUAGES else default
-
-    def __contains__(self, lang):
-        return lang in LANGUAGES
 
     def __iter__(self):
         return iter(LANGUAGES)
 
-    def items(self):
-        return [(lang, self[lang]) for lang in LANGUAGES]
-
-    def __eq__(self, other):
-        return dict(self.items()) == other
+    def __len__(self):
+        return len(LANGUAGES)
