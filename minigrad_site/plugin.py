@@ -29,6 +29,7 @@ from mkdocs.config import config_options as c
 from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
+from minigrad import words
 from minigrad.runner.languages import build_language
 from minigrad.words import section
 from minigrad_site.build import minify_js, node_modules, runtime, search_per_language
@@ -36,6 +37,9 @@ from minigrad_site.page import Page
 from minigrad_site.pages import pictures, repo_url, symptoms
 
 EXTENSION = "minigrad_site.extension"
+WORDS = Path(words.__file__).parent  # minigrad/words/{en,es}.toml
+# The words of a script that one page loads, by the marker of that page: only that page carries them.
+ONE_PAGE_ONLY = {"mystery": "mystery", "doctor_folder": "doctor-folder", "progress_page": "progress", "symptom_filter": "symptoms"}
 ONE_LANGUAGE = "en"  # MINIGRAD_LANGUAGE=en (mkdocs.yml): the default language alone, for a faster edit loop
 
 
@@ -47,7 +51,7 @@ class MinigradSiteConfig(base.Config):
     # "the clone's origin remote" (minigrad_site/pages/repo_url.py).
     repo_url = c.Type(str, default=repo_url.PLACEHOLDER)
     # The site's address (MkDocs's site_url): what the sitemap and the canonical links are built from.
-    site_url = c.Type(str, default="")
+    site_url = c.Optional(c.URL(is_dir=True))  # as MkDocs's own: a scheme, and a final "/" added
 
 
 class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
@@ -79,8 +83,9 @@ class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
             config.site_url = self.config.site_url
         config.extra["pyodide"] = runtime.page_settings(self.config.pyodide)
         config.extra["coi_serviceworker"] = runtime.has_coi_serviceworker()
-        if str(minify_js.WATCH) not in config.watch:
-            config.watch.append(str(minify_js.WATCH))
+        for folder in (minify_js.WATCH, WORDS):  # `serve` rebuilds when a script or a word changes
+            if str(folder) not in config.watch:
+                config.watch.append(str(folder))
         return config
 
     def on_pre_build(self, *, config):
@@ -104,7 +109,9 @@ class MinigradSitePlugin(BasePlugin[MinigradSiteConfig]):
         return markdown
 
     def on_page_context(self, context, *, page, config, nav):
-        context["minigrad_words"] = section("page_scripts", build_language(page, config))  # overrides/main.html
+        scripts = section("page_scripts", build_language(page, config))
+        context["minigrad_words"] = {part: said for part, said in scripts.items()  # overrides/main.html
+                                     if part not in ONE_PAGE_ONLY or f"<!-- md:{ONE_PAGE_ONLY[part]}" in (page.markdown or "")}
         return context
 
     def on_post_page(self, output, *, page, config):

@@ -1,11 +1,11 @@
 /* Small fixes to Material's own markup, applied on every page. */
 
-import { language } from "./text.js";
+import { TEXT, language } from "./text.js";
 
 export function labelSearchDialog() {
   // Material's search dialog has no accessible name (axe: aria-dialog-name).
   const dialog = document.querySelector(".md-search[role=dialog]");
-  if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", language() === "es" ? "Buscar" : "Search");
+  if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", TEXT[language()].searchDialog);
 }
 
 /* A code block wider than the screen (a diff or an output, on a phone) scrolls sideways: it

@@ -3,7 +3,7 @@
 
 import { LANGUAGE_ROOTS } from "./languages.js";
 import { siteRoot } from "./settings.js";
-import { language } from "./text.js";
+import { TEXT, language } from "./text.js";
 
 /* Links a run asked for (the doctor's suspects, through the worker's
  * `minigrad_page.links`), listed under the output. Built from slugs, in the
@@ -17,7 +17,7 @@ export function showLinks(panel, links) {
   const root = siteRoot();
   const list = document.createElement("ul");
   list.className = "mg-links";
-  list.setAttribute("aria-label", language() === "es" ? "Páginas de las roturas sospechosas" : "Pages of the suspected breaks");
+  list.setAttribute("aria-label", TEXT[language()].suspectPages);
   for (const { slug, title, match } of valid) {
     const a = document.createElement("a");
     a.href = `${root}${LANGUAGE_ROOTS[language()]}breaks/${slug}/`;
@@ -41,7 +41,7 @@ export function showEngineOutput(panel, text) {
   const details = document.createElement("details");
   details.className = "mg-engine-output";
   const summary = document.createElement("summary");
-  summary.textContent = language() === "es" ? "Lo que imprimió tu motor mientras se comprobaba" : "What your engine printed while it was checked";
+  summary.textContent = TEXT[language()].enginePrinted;
   const pre = document.createElement("pre");
   pre.textContent = text;
   details.append(summary, pre);

@@ -15,5 +15,5 @@ export function pageWords(part) {
 }
 
 export function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return String(template ?? "").replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

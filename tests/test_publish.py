@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -139,6 +140,11 @@ def test_the_pages_in_both_languages_carry_what_the_runner_needs(site):
         assert 'data-minigrad-break="skip-unbroadcast"' in html
         assert 'data-broken="raises ValueError' in html  # the block options reach the runner
     assert '<html lang="es"' in (site / "es/index.html").read_text(encoding="utf-8")
+    # the page's scripts' words (minigrad/words, page_scripts): the runner's everywhere, a page's own script's there only
+    for page, own in (("index.html", None), ("mystery/index.html", "mystery"), ("es/progress/index.html", "progress_page")):
+        found = re.search(r'id="minigrad-words" data-words="([^"]*)"', (site / page).read_text(encoding="utf-8"))
+        parts = set(json.loads(unescape(found[1])))
+        assert {"runner", "verdict", "editor", "picture"} <= parts and parts - {"runner", "verdict", "editor", "picture"} == ({own} if own else set())
     bundle = json.loads((site / "_minigrad/bundle.json").read_text())
     assert "minigrad/breaks/skip-unbroadcast.diff" in bundle and "minigrad/tensor.py" in bundle
     shipped = {p for p in bundle if p.startswith("minigrad/reference/")}  # what the checks read, not the tests' share

@@ -129,3 +129,37 @@ def test_one_language_is_english_alone_and_another_is_refused_in_one_line(tmp_pa
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert (site / "breaks/overwrite-grad/index.html").exists() and not (site / "es").exists()
+
+
+def test_the_site_address_is_checked_and_ends_with_a_slash():
+    """As MkDocs's own site_url: sitemap-here.html compares it with the served address, so a final "/" matters."""
+    from minigrad_site.plugin import MinigradSiteConfig
+
+    given = MinigradSiteConfig()
+    given.load_dict({"site_url": "https://example.org/course"})
+    errors, _ = given.validate()
+    assert not errors and given.site_url == "https://example.org/course/"
+    given = MinigradSiteConfig()
+    given.load_dict({"site_url": "example.org/course"})
+    errors, _ = given.validate()
+    assert errors and "site_url" in str(errors[0])
+
+
+def test_a_translator_s_edit_to_the_words_is_served_again():
+    """`mkdocs serve` watches minigrad/words/, and a table is read again when its file changed."""
+    from mkdocs.config import load_config
+
+    from minigrad import words
+    from minigrad_site.plugin import WORDS
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    assert str(WORDS) in config.plugins.on_config(config).watch
+    source = WORDS / "en.toml"
+    before, stat = words.table("en"), source.stat()
+    assert words.table("en") is before  # unchanged: read once
+    try:
+        os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        assert words.table("en") is not before and words.table("en") == before
+    finally:
+        os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))

@@ -13,12 +13,18 @@ from pathlib import Path
 LANGUAGES = ("en", "es")
 
 
-@functools.cache
 def table(lang):
+    """The whole table of one language, read again when its file changed (a translator under `mkdocs serve`)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no words in {lang!r}: {LANGUAGES}")
     source = Path(__file__).with_name(f"{lang}.toml")
-    if not source.exists():  # in the browser: the site ships the table as JSON (minigrad_site/build/runtime.py)
+    stamp = source.stat().st_mtime_ns if source.exists() else None
+    return _read(source, stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _read(source, stamp):
+    if stamp is None:  # in the browser: the site ships the table as JSON (minigrad_site/build/runtime.py)
         import json
 
         return json.loads(source.with_suffix(".json").read_text(encoding="utf-8"))

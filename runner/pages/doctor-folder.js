@@ -23,7 +23,7 @@
   // said alike under every block.
   // The page's words (minigrad/words/<lang>.toml, page_scripts, written into the page as JSON), as runner/words.js reads them.
   const pageWords = (part) => JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}")[part] || {};
-  const fill = (template, values) => String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const fill = (template, values) => String(template ?? "").replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
   function texts() {
     const w = pageWords("doctor_folder");
     return {

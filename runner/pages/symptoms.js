@@ -17,7 +17,7 @@
 
   // The page's words (minigrad/words/<lang>.toml, page_scripts, written into the page as JSON), as runner/words.js reads them.
   const pageWords = (part) => JSON.parse(((document.getElementById("minigrad-words") || {}).dataset || {}).words || "{}")[part] || {};
-  const fill = (template, values) => String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const fill = (template, values) => String(template ?? "").replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
   function counted(symptoms, breaks) {
     const w = pageWords("symptom_filter");
     const one = (key, n) => fill(w[`${key}_${n === 1 ? "one" : "many"}`], { n });
