@@ -10,13 +10,10 @@ transform needs of the page comes through the options (minigrad_site.page.Page):
 that can pass options per page can build the site's pages; minigrad_site.plugin does it for MkDocs.
 """
 
-import os
-from pathlib import Path
-
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-import minigrad
+from minigrad_site.inputs import package_stamp
 from minigrad_site.page import Page
 from minigrad_site.pages import (catalogue, doctor_folder, fences, mystery, pictures, predictions, progress, repair,
                                  repo_url, symptoms)
@@ -42,7 +39,6 @@ PRIORITY = 40  # above pymdownx.snippets (32) and Python-Markdown's own preproce
 # reads the break pages themselves, so it is transformed every time.
 _transformed = {}
 READS_OTHER_PAGES = ("<!-- md:progress",)
-PACKAGE = Path(minigrad.__file__).parent
 
 
 class PageTransforms(Preprocessor):
@@ -54,7 +50,7 @@ class PageTransforms(Preprocessor):
         text = "\n".join(lines)
         if any(marker in text for marker in READS_OTHER_PAGES):
             return transformed(text, self.page).split("\n")
-        key = (text, self.page, inputs())
+        key = (text, self.page, package_stamp())
         if key not in _transformed:
             if len(_transformed) > 1000:
                 _transformed.clear()
@@ -68,18 +64,6 @@ def transformed(text, page):
     for step in TRANSFORMS:
         text = step.transform(text, page)
     return text
-
-
-def inputs():
-    """What the transforms read besides the page: minigrad's files (the catalogue, the matrix, the
-    breaks, the sources Repair it and the NumPy marks come from), as names, sizes and times."""
-    found = []
-    for folder, folders, files in os.walk(PACKAGE):
-        folders[:] = [f for f in folders if f != "__pycache__"]
-        for name in files:
-            stat = os.stat(os.path.join(folder, name))
-            found.append((folder, name, stat.st_size, stat.st_mtime_ns))
-    return hash(tuple(sorted(found)))
 
 
 class MinigradPagesExtension(Extension):

@@ -112,7 +112,7 @@ def test_a_page_s_transforms_are_reused_while_it_and_minigrad_are_unchanged(tmp_
         picture.unlink()  # the rebuild's clean site folder
     monkeypatch.setattr(extension, "transformed", lambda *_: pytest.fail("transformed again, nothing changed"))
     assert render() == first and sorted((tmp_path / "pictures").iterdir()) == drawn and drawn
-    monkeypatch.setattr(extension, "inputs", lambda: "minigrad's files changed")
+    monkeypatch.setattr(extension, "package_stamp", lambda: "minigrad's files changed")
     with pytest.raises(pytest.fail.Exception, match="transformed again"):
         render()
 

@@ -21,12 +21,11 @@ written in the brace syntax to carry them.
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
-import minigrad
 from minigrad.runner.chains import chains
 from minigrad.runner.numpy_needs import chain_needs_numpy, numpy_needs
 from minigrad_site import fence_reader
+from minigrad_site.inputs import package_stamp
 
 FLAGS = ("continuation", "notest")
 VALUES = ("broken", "raises", "break")
@@ -71,12 +70,11 @@ def numpy_blocks(markdown, needs):
 def package_needs():
     """numpy_needs() of minigrad as it is on disk now: computed again only when one of its
     modules changed (a teacher editing minigrad under `mkdocs serve`), not once per page."""
-    package = Path(minigrad.__file__).parent
-    return _needs_of(tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(package.rglob("*.py"))))
+    return _needs_of(package_stamp())
 
 
 @lru_cache(maxsize=4)
-def _needs_of(fingerprint):
+def _needs_of(stamp):
     return numpy_needs()
 
 
