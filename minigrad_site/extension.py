@@ -13,6 +13,7 @@ that can pass options per page can build the site's pages; minigrad_site.plugin 
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+from minigrad_site.highlight_cache import remember_highlighting
 from minigrad_site.inputs import package_stamp
 from minigrad_site.page import Page
 from minigrad_site.pages import (catalogue, doctor_folder, fences, mystery, pictures, predictions, progress, repair,
@@ -47,6 +48,7 @@ class PageTransforms(Preprocessor):
         self.page = page
 
     def run(self, lines):
+        remember_highlighting(self.md)  # here, not in extendMarkdown: every extension is registered by now
         text = "\n".join(lines)
         if any(marker in text for marker in READS_OTHER_PAGES):
             return transformed(text, self.page).split("\n")

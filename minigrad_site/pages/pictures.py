@@ -28,6 +28,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from minigrad.runner import pictures
@@ -66,8 +67,9 @@ class Picture:
     slug: str  # the break of the Python block above it that says `break=` (the home page's), or ""
 
 
+@lru_cache(maxsize=512)  # by the page's text: a rebuild reads every page, and both prerender and transform read them
 def picture_blocks(markdown):
-    """Every picture of the page, read by minigrad_site.fence_reader: a `{.dot .picture}` or
+    """Every picture of the page (a tuple), read by minigrad_site.fence_reader: a `{.dot .picture}` or
     `{.json .picture}` fence at the start of a line, then its `.broken` twin if only blank lines part them."""
     fences, found, own, lines = fence_reader.read(markdown), [], "", markdown.splitlines()
     for i, fence in enumerate(fences):
@@ -80,7 +82,7 @@ def picture_blocks(markdown):
                 and fence_reader.blank_between(lines, fence.end_line, twin.line - 1)):
             twin = None
         found.append(Picture(fence.lang, _text(fence), twin and _text(twin), fence.start, (twin or fence).end, own))
-    return found
+    return tuple(found)
 
 
 def _text(fence):
@@ -91,7 +93,10 @@ def prerender(docs_dir):
     """Render every graph of the site at once: one Node start instead of one per page."""
     sources = []
     for page in Path(docs_dir).rglob("*.md"):
-        for drawn in picture_blocks(page.read_text(encoding="utf-8")):
+        text = page.read_text(encoding="utf-8")
+        if ".picture" not in text:  # most pages draw nothing: their fences need not be read
+            continue
+        for drawn in picture_blocks(text):
             if drawn.lang == "dot":
                 sources += [drawn.healthy + "\n"] + ([pictures.mark_changes(drawn.healthy, drawn.broken) + "\n"] if drawn.broken else [])
     render_dots(sources)
