@@ -137,9 +137,10 @@ def main():
     args = parser.parse_args()
     load_before = os.getloadavg()
     figures = measure(args.page, args.repeats, args.serve, args.root.resolve())
-    # the checkout measured (--root), and whether its tracked files differ from that commit
+    # the checkout measured (--root), and whether its tracked files differ from that commit (the
+    # benchmarks' own figures left out: a run before this one may have written them)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=args.root, capture_output=True, text=True).stdout.strip()
-    if subprocess.run(["git", "diff", "--quiet", "HEAD"], cwd=args.root).returncode:
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".", ":(exclude)benchmarks/*.json"], cwd=args.root).returncode:
         commit += " (with uncommitted changes)"
     report = {"when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), "commit": commit,
               "cores": os.cpu_count(), "load_average_before": [round(x, 2) for x in load_before],
