@@ -31,3 +31,15 @@ def test_suite_times_md_is_rendered_from_suite_times_json():
     bench = bench_suite
     data = json.loads((BENCHMARKS / "suite_times.json").read_text(encoding="utf-8"))
     assert bench.markdown(data) == (BENCHMARKS / "SUITE_TIMES.md").read_text(encoding="utf-8")
+
+
+def test_the_edit_loop_figures_in_prose_are_the_committed_runs():
+    """README, MAINTAINERS and EDIT_LOOP.md quote the edit loop's medians: each is its JSON's, and the goal is met."""
+    root = BENCHMARKS.parent
+    both = json.loads((BENCHMARKS / "edit_loop.json").read_text(encoding="utf-8"))
+    english = json.loads((BENCHMARKS / "edit_loop_one_language.json").read_text(encoding="utf-8"))
+    assert both["met"]["edit_served"] and english["met"]["edit_served"] and both["met"]["first_start"]
+    for quoted_in in ("README.md", "MAINTAINERS.md", "benchmarks/EDIT_LOOP.md"):
+        text = " ".join((root / quoted_in).read_text(encoding="utf-8").split())
+        for run in (both, english):
+            assert f"{run['edit_served_median_s']} s" in text, (quoted_in, run["edit_served_median_s"])
