@@ -24,13 +24,7 @@ def search(page, query):
     box.fill("")
     box.press_sequentially(query)
     links = page.locator(".md-search-result__list a.md-search-result__link")
-    try:
-        expect(links.first).to_be_visible(timeout=10_000)
-    except AssertionError:
-        # The results are there but the search panel closed under them (CI, loaded, saw it after an
-        # instant navigation's late swap): a reader clicks the box again, which reopens it.
-        box.click()
-        expect(links.first).to_be_visible(timeout=10_000)
+    expect(links.first).to_be_visible(timeout=10_000)  # after a navigation: navigation.navigate waits out Material's close
     return links.evaluate_all("(els) => els.map((a) => a.href)")
 
 
