@@ -42,6 +42,27 @@ def _missing(reason):
     pytest.skip(reason)
 
 
+def _spanish(item):
+    """A test that opens Spanish pages: by its name, or a parameter that is a Spanish path or language."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return "spanish" in item.name or any(isinstance(v, str) and (v == "es" or v.startswith("es/")) for v in params.values())
+
+
+def pytest_collection_modifyitems(items):
+    """Within each file, English tests first, then Spanish ones, then those on the isolated server.
+
+    The warm page (warm.py) keeps Python booted only while it moves within one site and one
+    language: a link into the other language is a full load (each language has its own sitemap,
+    which instant navigation follows), and the isolated server is another origin. Run in the
+    order they are written, a file's tests went back and forth, and most of them booted
+    Python again (3-4 s each; 54 boots in the browser suite). Files keep their order, and a
+    test's outcome does not depend on its place (each starts from warm.prepare()'s page)."""
+    order = {}
+    for item in items:
+        order.setdefault(item.nodeid.split("::")[0], len(order))
+    items.sort(key=lambda item: (order[item.nodeid.split("::")[0]], "isolated" in item.name, _spanish(item)))
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
