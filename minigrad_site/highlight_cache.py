@@ -18,11 +18,12 @@ _highlighted = {}
 
 class RememberingHighlight(Highlight):
     def highlight(self, src, language, css_class="highlight", hl_lines=None, linestart=-1, linestep=-1,
-                  linespecial=-1, inline=False, classes=None, id_value="", attrs=None, title=None, code_block_count=0):
+                  linespecial=-1, inline=False, classes=None, id_value="", attrs=None, title=None, code_block_count=0,
+                  **newer):
         arguments = (src, language, css_class, hl_lines, linestart, linestep, linespecial, inline, classes, id_value,
                      attrs, title, code_block_count)
-        if inline or title is not None or self.auto_title:
-            return super().highlight(*arguments)
+        if inline or title is not None or self.auto_title or newer:  # newer: an argument a later pymdownx added
+            return super().highlight(*arguments, **newer)
         settings = {name: value for name, value in vars(self).items() if name != "md"}
         key = repr((settings, arguments))
         if key not in _highlighted:
