@@ -53,9 +53,17 @@ def markdown(report, top=30):
              "Each worker's tests (setup and teardown included):", ""]
     lines += [f"- {worker}: {seconds} s" for worker, seconds in report["workers"].items()]
     lines += ["", "Failed: " + (", ".join(f"`{f}`" for f in report.get("failed", [])) or "none") + "."]
+    if "boots" in report:
+        lines += ["", f"Python booted {report['boots']} times in the browser tests (a page's fetch of `pyodide.asm.wasm`; "
+                      "3-4 s and about 6 CPU-seconds each: `boots` below)."]
     lines += ["", f"The {top} slowest files (`first` and `last`: seconds after the session's start):", "",
-              "| seconds | tests | worker | first | last | file |", "|---:|---:|---|---:|---:|---|"]
-    lines += [f"| {f['seconds']} | {f['tests']} | {f['worker']} | {f['first']} | {f['last']} | `{f['file']}` |" for f in report["files"][:top]]
+              "| seconds | tests | boots | worker | first | last | file |", "|---:|---:|---:|---|---:|---:|---|"]
+    lines += [f"| {f['seconds']} | {f['tests']} | {f.get('boots', '')} | {f['worker']} | {f['first']} | {f['last']} | `{f['file']}` |"
+              for f in report["files"][:top]]
+    if report.get("slowest_tests"):
+        lines += ["", f"The {len(report['slowest_tests'])} slowest tests (setup, call and teardown):", "",
+                  "| seconds | boots | test |", "|---:|---:|---|"]
+        lines += [f"| {t['seconds']} | {t['boots']} | `{t['test']}` |" for t in report["slowest_tests"]]
     return "\n".join(lines) + "\n"
 
 

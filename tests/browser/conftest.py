@@ -71,6 +71,35 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
 
 
+PYODIDE_BOOT = "pyodide.asm.wasm"  # fetched once by every Python that boots in a page (from the HTTP cache or not)
+_boots = []  # this worker's boots so far: the `count_boots` fixture reads how many a test added
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser, whose every context (the `context` fixture's, a test's own,
+    the warm tab's, test_isolation's) counts the Python boots its pages start."""
+    open_context = browser.new_context
+
+    def counted(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        context.on("request", lambda request: request.url.endswith(PYODIDE_BOOT) and _boots.append(request.url))
+        return context
+
+    browser.new_context = counted
+    yield browser
+
+
+@pytest.fixture(autouse=True)
+def count_boots(request):
+    """How many times Python booted for this test (its teardown, the warm page's renewal, included):
+    a boot costs 3-4 s and about 6 CPU-seconds, the suite's largest single cost. Handed to the
+    controller with the test's report; tests/suite_timing.py sums it per file (benchmarks/SUITE_TIMES.md)."""
+    before = len(_boots)
+    yield
+    request.node.user_properties.append(("pyodide_boots", len(_boots) - before))
+
+
 NO_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker"  # as in Firefox's private windows
 
 
