@@ -141,6 +141,14 @@ def test_the_theme_s_templates_are_compiled_once_and_again_when_one_is_edited(mo
         edited.get_template("page.html")
 
 
+def test_an_environment_configured_otherwise_compiles_its_own(monkeypatch):
+    memory = template_memory.TemplatesInMemory()
+    sources = {"t.html": "  {% if x %}\n<p>{{ x }}</p>\n  {% endif %}\n"}
+    plain = Environment(loader=DictLoader(sources), bytecode_cache=memory).get_template("t.html").render(x="<b>")
+    trimmed = Environment(loader=DictLoader(sources), bytecode_cache=memory, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    assert trimmed.get_template("t.html").render(x="<b>") == "<p>&lt;b&gt;</p>\n" != plain
+
+
 def test_the_plugin_gives_every_build_s_environment_the_memory():
     env = Environment()
     assert MinigradSitePlugin().on_env(env, config=None, files=None).bytecode_cache is template_memory.REMEMBERED
