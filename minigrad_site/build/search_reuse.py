@@ -7,7 +7,7 @@ HTML, its table of contents, its address, title and metadata (Material's
 `SearchIndex.add_entry_from_context`), so those are the key, and a page seen before gets
 the entries it got then. Material offers no option for this (its incremental mode is
 `--dirty`, which `strict` refuses), so the plugin wraps that one method of the build's
-index: the index it writes is the same (tests/test_site_package.py compares them).
+index: the index it writes is the same (tests/test_rebuild_reuse.py compares them).
 """
 
 import copy
