@@ -51,14 +51,15 @@ def _spanish(item):
 def pytest_collection_modifyitems(items):
     """Within each file, English tests first, then Spanish ones, then those on the isolated server.
 
-    The warm page (warm.py) keeps Python booted only while it moves within one site and one
-    language: a link into the other language is a full load (each language has its own sitemap,
-    which instant navigation follows), and the isolated server is another origin. Run in the
-    order they are written, a file's tests went back and forth, and each crossing booted
-    Python again (3-4 s; the browser suite's boots went from 54 to 50, one run each). A test
-    that opens Spanish pages without saying so in its name or parameters stays with the
-    English ones. Files keep their order, and a test's outcome does not depend on its place
-    (each starts from warm.prepare()'s page)."""
+    The warm pages (warm.py, one per language: `warm_tabs`) keep Python booted only while they move
+    within one site and one language: a link into the other language is a full load (each language
+    has its own sitemap, which instant navigation follows), and the isolated server is another
+    origin. A test takes the Spanish page when its name or a parameter says Spanish (`_spanish`),
+    so a test that opens Spanish pages says so in its name. Run in the order they are written, a
+    file's tests went back and forth, and, before there was a page per language, each crossing
+    booted Python again (3-4 s; the browser suite's boots went from 54 to 50, one run each).
+    Files keep their order, and a test's outcome does not depend on its place (each starts from
+    warm.prepare()'s page)."""
     order = {}
     for item in items:
         order.setdefault(item.nodeid.split("::")[0], len(order))
@@ -212,19 +213,38 @@ def watch(request):
 
 
 @pytest.fixture(scope="session")
-def warm_tab(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args)
-    context.add_init_script(NO_SERVICE_WORKERS)
-    yield warm.WarmTab(context)
-    context.close()
+def warm_tabs(browser, browser_context_args):
+    """One warm page per language (warm.py): a link into the other language is a full load, which
+    boots Python again, so a Spanish test takes the page that stays in Spanish and an English test
+    the one that stays in English. Each is in a context of its own, as a window of its own: two
+    pages of one context are tabs, and the one behind is a hidden page whose frames and timers
+    Chromium throttles (tried: a break-page test took 285 s, not 31 s). A page not yet used is
+    blank and costs nothing."""
+    tabs = {}
+    for language in ("en", "es"):
+        context = browser.new_context(**browser_context_args)
+        context.add_init_script(NO_SERVICE_WORKERS)
+        tabs[language] = warm.WarmTab(context)
+    yield tabs
+    for tab in tabs.values():
+        tab.context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_tab(warm_tabs):
+    """The English warm page (test_warm_page.py checks its rules)."""
+    return warm_tabs["en"]
 
 
 @pytest.fixture
-def warm_page(warm_tab):
+def warm_page(request, warm_tabs):
     """The session's page with Python booted (tests/browser/warm.py): open pages with warm.visit.
-    A module whose tests mostly use it overrides `page` with it; its cold tests ask for `cold_page`."""
-    yield warm_tab.prepare()
-    warm_tab.after()
+    A module whose tests mostly use it overrides `page` with it; its cold tests ask for `cold_page`.
+    The page is the one of the language the test says it opens (`_spanish`); a test that opens the
+    other one anyway only pays a boot."""
+    tab = warm_tabs["es" if _spanish(request.node) else "en"]
+    yield tab.prepare()
+    tab.after()
 
 
 @pytest.fixture

@@ -177,7 +177,7 @@ def test_the_verdict_is_read_first_without_scrolling(new_context, site_url, lang
     context.close()
 
 
-def test_a_pasted_tensor_with_a_bug_no_break_explains_lists_what_is_unexplained(page, site_url, watch):
+def test_a_pasted_tensor_on_the_spanish_page_with_a_bug_no_break_explains_lists_what_is_unexplained(page, site_url, watch):
     """Spanish page: minigrad's Tensor pasted bare with max's gradient sent to every element (no break
     of the catalogue does that): found as a Tensor, caught, nothing linked, the unexplained cases listed."""
     source = (Path(__file__).resolve().parents[2] / "minigrad" / "tensor.py").read_text()

@@ -222,7 +222,7 @@ def test_the_editor_speaks_the_pages_language(page, site_url, watch, path, label
     assert not watch.errors, watch.errors
 
 
-def test_an_open_editor_has_no_serious_axe_violation(page, site_url):
+def test_an_open_editor_on_a_spanish_page_has_no_serious_axe_violation(page, site_url):
     visit(page, site_url + "es/breaks/overwrite-grad/")
     open_editor(page, 0)
     page.keyboard.type("x = 1\n")

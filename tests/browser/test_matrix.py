@@ -103,7 +103,10 @@ def test_details_open_by_tap_on_a_phone(new_context, site_url):
     context.close()
 
 
-def test_caught_and_missed_differ_in_shape_and_in_words(page, site_url):
+def test_caught_and_missed_differ_in_shape_and_in_words(cold_page, site_url):
+    """A page of its own: it crosses into Spanish, a full load that would throw away the warm page's
+    Python, which this test never uses."""
+    page = cold_page
     for path, caught, missed in [("diagnostics/", "caught", "missed"), ("es/diagnostics/", "lo detecta", "no lo detecta")]:
         visit(page, site_url + path)
         summaries = matrix(page).locator("td summary")

@@ -166,11 +166,13 @@ def test_a_training_block_draws_its_curve_live_beside_the_other_run(page, site_u
     assert not watch.errors, watch.errors
 
 
-def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of_magnitude(page, new_context, site_url, watch):
+def test_a_curve_fills_its_column_with_round_ticks_and_a_log_axis_over_orders_of_magnitude(cold_page, new_context, site_url, watch):
     """Issue 24 item 4: zero-grad-does-nothing's loss, from 5.76 to 2e-11, was a 290 px plot in a
     688 px column labelled 9.378 and 2.114e-11. Now it is as wide as the column at any width, its
     text unscaled (the picture is as high as drawn), on a log axis that says so, with powers of ten;
-    a curve over less than two orders of magnitude keeps a linear axis at round values."""
+    a curve over less than two orders of magnitude keeps a linear axis at round values.
+    A page of its own: it loads pages in full and runs nothing, so the warm page keeps its Python."""
+    page = cold_page
     page.set_viewport_size({"width": 1280, "height": 900})
     phone = new_context(viewport={"width": 390, "height": 844}, color_scheme="dark").new_page()  # Material keeps a visit's palette
     for tab, width, dark in [(page, 1280, False), (phone, 390, True)]:

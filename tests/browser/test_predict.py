@@ -131,7 +131,7 @@ def value_question():
 
 
 @pytest.mark.skipif(value_question() is None, reason="no break page asks for a number today: every question is a choice")
-def test_a_number_is_graded_within_the_tolerance_and_a_non_number_refused(page, site_url):
+def test_a_number_is_graded_within_the_tolerance_and_a_non_number_refused_on_a_spanish_page(page, site_url):
     slug, asked = value_question()
     visit(page, site_url + f"es/breaks/{slug}/")
     form = question(page, int(asked.number))

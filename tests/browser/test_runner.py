@@ -134,7 +134,10 @@ def test_spanish_break_page_and_labels(page, site_url, watch):
     assert not watch.errors, watch.errors
 
 
-def test_language_switcher_lands_on_the_same_page_after_instant_navigation(page, site_url, watch):
+def test_language_switcher_lands_on_the_same_page_after_instant_navigation(cold_page, site_url, watch):
+    """A page of its own: the switch is a full load, and on the warm page it would throw away a
+    booted Python that this test never uses (the next test paid the boot)."""
+    page = cold_page
     visit(page, site_url + "theory/01-derivatives/")
     follow(page, page.locator("nav a[href$='03-worked-backprop/']").first, re.compile(r"03-worked-backprop/$"))
     page.goto(page.url + "#diamond-test")  # same document: only the hash changes

@@ -4,7 +4,8 @@ navigation, as a reader who follows links does, so Pyodide boots once, not once 
 A cold boot costs a test 3-4 s and about 6 CPU-seconds here (Pyodide's own start, measured
 with Chromium's V8 flags for lazy and Liftoff-only compilation too: they change nothing),
 and a shared browser context's HTTP cache saves nothing of it: the time is Python starting,
-not the download. So the suite keeps one page, not one context: `visit` follows a link to the
+not the download. So the suite keeps a page per language (conftest.py's `warm_tabs`: a link into
+the other language is a full load), not one context per test: `visit` follows a link to the
 next test's page, and the runner keeps its worker across instant navigation (what
 test_runner.py's test_instant_navigation_keeps_the_interpreter proves).
 
@@ -12,7 +13,8 @@ Between tests the page forgets what a test could leave behind: the site's storag
 reader's record, settings), the viewport and colour scheme; a test that leaves a run going
 (an endless loop, a queued run) or the page off the site gets a new page, whose Python boots
 again. A test whose claim is about a cold start, a first load or a page's own start keeps
-pytest-playwright's `page`, fresh in a fresh context.
+pytest-playwright's `page`, fresh in a fresh context; so does a test that loads pages in full
+and runs nothing (it would throw away a booted Python that it never uses).
 """
 
 from urllib.parse import urlsplit
