@@ -40,3 +40,26 @@ def test_a_page_left_with_a_run_going_is_replaced(warm_tab, site_url, replace_co
     visit(fresh, site_url + "theory/01-derivatives/")
     assert run_and_wait(block_panel(fresh, 0), ends="done")
     warm_tab.after()
+
+
+def test_each_language_keeps_a_python_of_its_own_in_a_visible_page(warm_tabs, site_url):
+    """A link into the other language is a full load: each language has its warm page, each in a
+    context of its own, so neither is a tab left behind (hidden, its frames and timers throttled)."""
+    en, es = warm_tabs["en"].prepare(), warm_tabs["es"].prepare()
+    assert en.context is not es.context
+    visit(en, site_url + "theory/01-derivatives/")
+    run_and_wait(block_panel(en, 0), ends="done")
+    visit(es, site_url + "es/theory/01-derivatives/")
+    run_and_wait(block_panel(es, 0), ends="done")
+    assert booted(en) and booted(es)
+    assert en.evaluate("document.visibilityState") == es.evaluate("document.visibilityState") == "visible"
+    warm_tabs["en"].after()
+    warm_tabs["es"].after()
+
+
+def test_a_spanish_test_takes_the_spanish_page(warm_page, warm_tabs):
+    assert warm_page is warm_tabs["es"].page
+
+
+def test_another_test_takes_the_english_page(warm_page, warm_tabs):
+    assert warm_page is warm_tabs["en"].page
