@@ -43,3 +43,16 @@ def test_the_edit_loop_figures_in_prose_are_the_committed_runs():
         text = " ".join((root / quoted_in).read_text(encoding="utf-8").split())
         for run in (both, english):
             assert f"{run['edit_served_median_s']} s" in text, (quoted_in, run["edit_served_median_s"])
+
+
+def test_the_readme_s_suite_time_is_the_committed_run():
+    """The README's "how long it takes" restates benchmarks/suite_times.json: its date, seconds,
+    test count and boots (a new run of bench_suite.py means a new sentence)."""
+    data = json.loads((BENCHMARKS / "suite_times.json").read_text(encoding="utf-8"))
+    text = " ".join((BENCHMARKS.parent / "README.md").read_text(encoding="utf-8").split())
+    day, hour = data["date"].split()[:2]
+    passed = int(data["summary"].split(" passed")[0].split()[-1])
+    said = (f"on {day} at {hour} UTC, on this project's 2-core machine with nothing else running, "
+            f"`uv run pytest` took {round(data['pytest_seconds'], 1)} s for {passed:,} tests, "
+            f"Python booting {data['boots']} times")
+    assert said in text, said
