@@ -6,12 +6,12 @@ SWAP_TIMEOUT = 30_000  # ms: fetching and parsing the next page, on a loaded mac
 MATERIAL_CLOSES_AFTER_MS = 125  # Material closes search and the drawer this long after a new location
 
 
-def follow(page, link, url):
+def follow(page, link, url, before_search=False):
     """Click `link` and return once the page it leads to is on screen (see `navigate`)."""
-    navigate(page, link.click, url)
+    navigate(page, link.click, url, before_search)
 
 
-def navigate(page, action, url):
+def navigate(page, action, url, before_search=False):
     """Do `action` (a click, the browser's Back then Forward) and return once the page
     at `url` is on screen.
 
@@ -26,15 +26,17 @@ def navigate(page, action, url):
     waited in vain for the new page's third block. Here the old container is
     marked before the action, and this returns when no marked container is left.
 
-    Then it waits out Material's close of the search and the drawer, which its bundle runs
-    125 ms after each new location (`merge(location$, target$).pipe(delay(125))`): a test
-    that typed a query at once had it typed into a search that then closed under it (the
+    With `before_search`, it then waits out Material's close of the search and the drawer,
+    which its bundle runs 125 ms after each new location (`merge(location$, target$).pipe(delay(125))`):
+    a test that typed a query at once had it typed into a search that then closed under it (the
     results found, but hidden: test_search.py, 2 runs in 7 here). The wait is a timer in
     the page set after theirs with a longer delay, so it fires after theirs however busy
-    the page's thread is.
+    the page's thread is. Only a test that opens the search or the drawer next needs it
+    (test_search.py); for the others it was 130 ms of every navigation.
     """
     page.locator("[data-md-component=container]").evaluate("c => c.setAttribute('data-left-behind', '')")
     action()
     expect(page).to_have_url(url)
     expect(page.locator("[data-md-component=container][data-left-behind]")).to_have_count(0, timeout=SWAP_TIMEOUT)
-    page.evaluate(f"() => new Promise((done) => setTimeout(done, {MATERIAL_CLOSES_AFTER_MS + 5}))")
+    if before_search:
+        page.evaluate(f"() => new Promise((done) => setTimeout(done, {MATERIAL_CLOSES_AFTER_MS + 5}))")

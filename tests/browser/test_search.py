@@ -24,7 +24,7 @@ def search(page, query):
     box.fill("")
     box.press_sequentially(query)
     links = page.locator(".md-search-result__list a.md-search-result__link")
-    expect(links.first).to_be_visible(timeout=10_000)  # after a navigation: navigation.navigate waits out Material's close
+    expect(links.first).to_be_visible(timeout=10_000)  # after a navigation: navigate(..., before_search=True) waits out Material's close
     return links.evaluate_all("(els) => els.map((a) => a.href)")
 
 
@@ -60,7 +60,7 @@ def test_spanish_pages_navigate_instantly_and_fetch_their_own_index(page, site_u
     page.goto(site_url + "es/theory/01-derivatives/")
     page.evaluate("window.__sameDocument = true")
     # The swap, not just the URL: a search typed before it is closed by it (CI saw its results hidden).
-    follow(page, page.locator("a.md-footer__link--next"), site_url + "es/theory/02-graphs/")
+    follow(page, page.locator("a.md-footer__link--next"), site_url + "es/theory/02-graphs/", before_search=True)
     assert page.evaluate("window.__sameDocument === true")
     search(page, "grafo")
     assert site_url + "es/search/search_index.json" in watch.requests
