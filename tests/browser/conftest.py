@@ -43,27 +43,12 @@ def _missing(reason):
 
 
 def _spanish(item):
-    """A test that opens Spanish pages: by its name, or a parameter that is a Spanish path or language."""
+    """A test that opens Spanish pages: by its name, or a parameter that is a Spanish path or language.
+    It takes the Spanish warm page (`warm_page`). The tests used to be sorted by language within each
+    file, to spare the one warm page a crossing; with a page per language the order changes nothing
+    (tests/browser alone, one run each: 43 boots sorted, 44 not), so they run in the order written."""
     params = getattr(getattr(item, "callspec", None), "params", {})
     return "spanish" in item.name or any(isinstance(v, str) and (v == "es" or v.startswith("es/")) for v in params.values())
-
-
-def pytest_collection_modifyitems(items):
-    """Within each file, English tests first, then Spanish ones, then those on the isolated server.
-
-    The warm pages (warm.py, one per language: `warm_tabs`) keep Python booted only while they move
-    within one site and one language: a link into the other language is a full load (each language
-    has its own sitemap, which instant navigation follows), and the isolated server is another
-    origin. A test takes the Spanish page when its name or a parameter says Spanish (`_spanish`),
-    so a test that opens Spanish pages says so in its name. Run in the order they are written, a
-    file's tests went back and forth, and, before there was a page per language, each crossing
-    booted Python again (3-4 s; the browser suite's boots went from 54 to 50, one run each).
-    Files keep their order, and a test's outcome does not depend on its place (each starts from
-    warm.prepare()'s page)."""
-    order = {}
-    for item in items:
-        order.setdefault(item.nodeid.split("::")[0], len(order))
-    items.sort(key=lambda item: (order[item.nodeid.split("::")[0]], "isolated" in item.name, _spanish(item)))
 
 
 @pytest.fixture(scope="session")
