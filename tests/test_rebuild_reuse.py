@@ -4,6 +4,9 @@ Pygments' highlighting by block, Material's search entries by page, the theme's 
 templates, and a save noticed within 0.15 s. The transformed Markdown's reuse:
 test_site_package.py."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import markdown
@@ -189,10 +192,6 @@ build(load_config("mkdocs.yml", site_dir=site))  # as `mkdocs serve` rebuilds: a
 def test_a_rebuild_that_reuses_writes_the_site_a_fresh_build_writes(tmp_path):
     """The whole site, in one language: every page, search index and picture of the second build
     (everything above reused) is byte for byte the first build's (nothing reused yet)."""
-    import os
-    import subprocess
-    import sys
-
     rebuilt, fresh = tmp_path / "site", tmp_path / "fresh"
     env = {**os.environ, "MINIGRAD_LANGUAGE": "en"}
     done = subprocess.run([sys.executable, "-c", REBUILD, str(rebuilt), str(fresh)], cwd=ROOT, env=env, capture_output=True, text=True)
