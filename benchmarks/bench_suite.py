@@ -5,9 +5,10 @@
 Runs the README's test command (`pytest`, with pyproject.toml's `-n 2 --dist loadfile`)
 with tests/suite_timing.py's `--timing-json`, then writes benchmarks/suite_times.json
 (the seconds of each file's tests, setup and teardown included, the worker that ran them
-and when, each worker's total, the wall time) and benchmarks/SUITE_TIMES.md (the same,
-slowest first, with the date and the machine's cores). The next slow test is found by
-reading them. Not a test: nothing here passes or fails.
+and when, each worker's total, the wall time, and where the CPU went by kind of process:
+benchmarks/process_cpu.py) and benchmarks/SUITE_TIMES.md (the same, slowest first, with
+the date and the machine's cores). The next slow test is found by reading them. Not a
+test: nothing here passes or fails.
 """
 
 import argparse
@@ -21,6 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
+try:
+    from benchmarks import process_cpu
+except ImportError:  # run as a script: benchmarks/ is sys.path[0]
+    import process_cpu
+
 ROOT = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"=+ (.*\d+ passed.*) in ([\d.]+)s")
 
@@ -29,8 +35,11 @@ def run(pytest_args):
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "times.json"
         started = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--timing-json", str(out), *pytest_args],
-                              cwd=ROOT, capture_output=True, text=True)
+        with process_cpu.Sampler() as cpu:
+            done = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--timing-json", str(out), *pytest_args],
+                                    cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cpu.root_pid = done.pid
+            done.stdout, done.stderr = done.communicate()
         wall = time.monotonic() - started
         times = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {"files": [], "workers": {}}
     summary = SUMMARY.search(done.stdout)
@@ -43,6 +52,7 @@ def run(pytest_args):
         "pytest_seconds": float(summary.group(2)) if summary else None,
         "process_seconds": round(wall, 1),
         **times,
+        "cpu": cpu.report(os.cpu_count()),
     }
 
 
@@ -60,11 +70,27 @@ def markdown(report, top=30):
               "| seconds | tests | boots | worker | first | last | file |", "|---:|---:|---:|---|---:|---:|---|"]
     lines += [f"| {f['seconds']} | {f['tests']} | {f.get('boots', '')} | {f['worker']} | {f['first']} | {f['last']} | `{f['file']}` |"
               for f in report["files"][:top]]
+    if "cpu" in report:
+        lines += ["", *cpu_section(report["cpu"])]
     if report.get("slowest_tests"):
         lines += ["", f"The {len(report['slowest_tests'])} slowest tests (setup, call and teardown):", "",
                   "| seconds | boots | test |", "|---:|---:|---|"]
         lines += [f"| {t['seconds']} | {t['boots']} | `{t['test']}` |" for t in report["slowest_tests"]]
     return "\n".join(lines) + "\n"
+
+
+def cpu_section(cpu):
+    """Where the CPU went (benchmarks/process_cpu.py), and the floor it sets: the run's CPU-seconds over the cores."""
+    share = lambda seconds: f"{round(100 * seconds / cpu['busy_cpu_seconds'])} %"
+    lines = ["## Where the CPU went", "",
+             f"The {cpu['cores']} cores were busy {round(100 * cpu['busy_share'])} % of the run: {cpu['busy_cpu_seconds']} CPU-seconds "
+             f"in {cpu['wall_seconds']} s, {cpu['run_cpu_seconds']} of them seen in the run's processes. Doing this work, the run cannot take less than "
+             f"{cpu['floor_seconds']} s on {cpu['cores']} cores (its CPU-seconds over the cores): it is faster only with less work.", "",
+             "| CPU-seconds | share | processes |", "|---:|---:|---|"]
+    lines += [f"| {seconds} | {share(seconds)} | {process_cpu.KINDS[kind]} |" for kind, seconds in cpu["by_kind"].items() if seconds]
+    lines += [f"| {cpu['unattributed_cpu_seconds']} | {share(cpu['unattributed_cpu_seconds'])} | unattributed (missed between samples: the run's, or the machine's) |",
+              f"| {cpu['outside_cpu_seconds']} | {share(cpu['outside_cpu_seconds'])} | outside the run (the machine's other processes) |"]
+    return lines
 
 
 def main():
