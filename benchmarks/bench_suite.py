@@ -89,7 +89,8 @@ def cpu_section(cpu):
              "| CPU-seconds | share | processes |", "|---:|---:|---|"]
     lines += [f"| {seconds} | {share(seconds)} | {process_cpu.KINDS[kind]} |" for kind, seconds in cpu["by_kind"].items() if seconds]
     lines += [f"| {cpu['unattributed_cpu_seconds']} | {share(cpu['unattributed_cpu_seconds'])} | unattributed (missed between samples: the run's, or the machine's) |",
-              f"| {cpu['outside_cpu_seconds']} | {share(cpu['outside_cpu_seconds'])} | outside the run (the machine's other processes) |"]
+              f"| {cpu['outside_cpu_seconds']} | {share(cpu['outside_cpu_seconds'])} | outside the run (the machine's other processes) |",
+              f"| {cpu['sampler_cpu_seconds']} | {share(cpu['sampler_cpu_seconds'])} | the sampling itself (benchmarks/process_cpu.py) |"]
     return lines
 
 

@@ -129,7 +129,7 @@ class Sampler:
     def __enter__(self):
         self._me = os.getpid()
         self._before = {int(p.name) for p in PROC.iterdir() if p.name.isdigit()}
-        self._started, self._busy0 = time.monotonic(), _busy()
+        self._started, self._busy0, self._own0 = time.monotonic(), _busy(), time.process_time()
         self._thread = threading.Thread(target=self._loop, daemon=True)
         self._thread.start()
         return self
@@ -139,6 +139,7 @@ class Sampler:
         self._thread.join()
         self._sample()
         self.wall, self.busy = time.monotonic() - self._started, _busy() - self._busy0
+        self.own = time.process_time() - self._own0  # the sampling's cost (this process does nothing else meanwhile)
 
     def _loop(self):
         while not self._stop.wait(self.every):
@@ -199,16 +200,18 @@ class Sampler:
 
     def report(self, cores):
         """The run's CPU by kind; its floor is the CPU-seconds seen in the run's processes over the
-        cores (what the samples missed, the run's or the machine's, is left out: a floor, not an estimate)."""
+        cores (what the samples missed, the run's or the machine's, is left out: a floor, not an
+        estimate), and never more than the machine's busy CPU less the rest's (a tail counted twice)."""
         run = sum(self.by_kind.values())
-        unattributed = max(0.0, self.busy - run - self.outside)  # the run's missed tails, and the machine's
+        unattributed = max(0.0, self.busy - run - self.outside - self.own)  # the run's missed tails, and the machine's
         return {
             "wall_seconds": round(self.wall, 1),
             "cores": cores,
             "busy_cpu_seconds": round(self.busy, 1),
             "busy_share": round(self.busy / (self.wall * cores), 3) if self.wall else None,
             "run_cpu_seconds": round(run, 1),
-            "floor_seconds": round(run / cores, 1),
+            "floor_seconds": round(min(run, self.busy - self.outside - self.own) / cores, 1),
+            "sampler_cpu_seconds": round(self.own, 1),
             "by_kind": {kind: round(seconds, 1) for kind, seconds in sorted(self.by_kind.items(), key=lambda kv: -kv[1])},
             "outside_cpu_seconds": round(self.outside, 1),
             "unattributed_cpu_seconds": round(unattributed, 1),

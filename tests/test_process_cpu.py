@@ -76,17 +76,19 @@ def test_a_run_s_cpu_is_what_the_kernel_counted_for_it_and_the_rest_is_outside()
     assert report["outside_cpu_seconds"] >= beside_cpu - 2 * 0.2, report
     assert report["outside_cpu_seconds"] + report["unattributed_cpu_seconds"] >= 0.9 * beside_cpu, report
     assert report["floor_seconds"] == pytest.approx(in_run / os.cpu_count(), abs=0.1)
+    assert report["sampler_cpu_seconds"] < 0.1 * kernel, report
 
 
 def test_the_report_says_where_the_cpu_went_and_the_floor_it_sets():
     cpu = {"wall_seconds": 400.0, "cores": 2, "busy_cpu_seconds": 760.0, "busy_share": 0.95, "run_cpu_seconds": 740.0,
            "floor_seconds": 370.0, "by_kind": {"chromium-renderer": 400.0, "pytest-workers": 340.0, "mkdocs": 0.0},
-           "outside_cpu_seconds": 12.0, "unattributed_cpu_seconds": 8.0}
+           "outside_cpu_seconds": 12.0, "unattributed_cpu_seconds": 8.0, "sampler_cpu_seconds": 3.0}
     lines = bench_suite.cpu_section(cpu)
     text = "\n".join(lines)
     assert "busy 95 % of the run: 760.0 CPU-seconds in 400.0 s, 740.0 of them seen in the run's processes" in text
     assert "cannot take less than 370.0 s on 2 cores" in text
     assert f"| 400.0 | 53 % | {process_cpu.KINDS['chromium-renderer']} |" in lines
     assert not any(process_cpu.KINDS["mkdocs"] in line for line in lines)  # a kind that took nothing is not listed
-    assert lines[-2:] == ["| 8.0 | 1 % | unattributed (missed between samples: the run's, or the machine's) |",
-                          "| 12.0 | 2 % | outside the run (the machine's other processes) |"]
+    assert lines[-3:] == ["| 8.0 | 1 % | unattributed (missed between samples: the run's, or the machine's) |",
+                          "| 12.0 | 2 % | outside the run (the machine's other processes) |",
+                          "| 3.0 | 0 % | the sampling itself (benchmarks/process_cpu.py) |"]
