@@ -47,7 +47,8 @@ def test_the_edit_loop_figures_in_prose_are_the_committed_runs():
 
 def test_the_readme_s_suite_time_is_the_committed_run():
     """The README's "how long it takes" restates benchmarks/suite_times.json: its date, seconds,
-    test count and boots (a new run of bench_suite.py means a new sentence)."""
+    test count and boots, its CPU-seconds and the floor they set (a new run of bench_suite.py means
+    a new sentence)."""
     data = json.loads((BENCHMARKS / "suite_times.json").read_text(encoding="utf-8"))
     text = " ".join((BENCHMARKS.parent / "README.md").read_text(encoding="utf-8").split())
     day, hour = data["date"].split()[:2]
@@ -56,3 +57,8 @@ def test_the_readme_s_suite_time_is_the_committed_run():
             f"`uv run pytest` took {round(data['pytest_seconds'], 1)} s for {passed:,} tests, "
             f"Python booting {data['boots']} times")
     assert said in text, said
+    cpu = data["cpu"]
+    chromium = sum(seconds for kind, seconds in cpu["by_kind"].items() if kind.startswith("chromium"))
+    floor = (f"Its processes used {cpu['run_cpu_seconds']} CPU-seconds, Chromium's {round(100 * chromium / cpu['run_cpu_seconds'])} % "
+             f"of them: on 2 cores it cannot take less than {cpu['floor_seconds']} s doing this work")
+    assert floor in text, floor
