@@ -6,11 +6,10 @@ The suite runs on two cores that it keeps busy (about 95 %), so its time is its 
 over the cores: a part of the suite can only be made faster by taking CPU away from it, and
 this says which part holds the CPU. bench_suite.py samples the whole run with it.
 
-Linux only (/proc). Every process alive during the run is sampled every SAMPLE_S seconds and
-keeps the CPU it was last seen with: a process that ends loses at most its last interval,
-and one that lives less than an interval may not be seen at all ("unattributed" is the
-machine's busy CPU that no sampled process accounts for: the samples' misses and anything
-else the machine ran meanwhile).
+Linux only (/proc). Every process alive during the run is sampled every SAMPLE_S seconds; what
+one spent after its last sample, or a child too short-lived to be sampled, is read from its
+parent's reaped children's CPU (Sampler says how). "Unattributed" is the machine's busy CPU
+that no sampled process accounts for.
 """
 
 import os

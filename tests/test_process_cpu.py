@@ -3,10 +3,8 @@ command line (as Chromium, Node, mkdocs and xdist really start them), and a run'
 children and the last moments of ended processes included, is the CPU the kernel counted for it."""
 
 import os
-import resource
 import subprocess
 import sys
-import time
 
 import pytest
 
