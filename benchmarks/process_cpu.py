@@ -188,8 +188,10 @@ class Sampler:
             self._gone.setdefault(proc["parent"], []).append((proc["kind"], proc["cpu"] + proc["reaped"] + handed_up, proc["in_run"]))
         for pid, proc in now.items():
             grown = proc["reaped"] - proc["was"]["reaped"]
+            if grown <= 0:
+                continue  # an ended child not reaped yet (a zombie) waits in _gone for its parent's wait
             children = self._gone.pop(pid, [])
-            if grown <= 0 or not (proc["in_run"] or pid == self._me):
+            if not (proc["in_run"] or pid == self._me):
                 continue
             tail = grown - sum(counted for _, counted, _ in children)
             biggest = max(children, key=lambda child: child[1]) if children else None

